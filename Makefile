@@ -1,0 +1,184 @@
+# Makefile for monprof.  GNU make, no configure step.  Override anything
+# below on the command line, e.g.  make O=../build CC=gcc-11 PREFIX=$HOME/.local
+#
+#   make            plugin, runtime, prof and the specs file, into $(O)/
+#   make check      unit and end-to-end tests
+#   make demo       profile a sample program and print prof's report
+#   make bench      overhead against plain -O2 and glibc -pg
+#   make install    PREFIX=... DESTDIR=...
+#   make deps       install missing build dependencies (apt-get, as root)
+
+srcdir     := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+O          ?= build
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+PKG_CONFIG ?= pkg-config
+WERROR     ?= 0
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+# The plugin must be built by the C++ compiler of the GCC that loads it.
+GCC_MAJOR  := $(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1)
+PLUGIN_CXX ?= $(patsubst %gcc,%g++,$(patsubst gcc-%,g++-%,$(CC)))
+PLUGIN_INC := $(shell $(CC) -print-file-name=plugin)/include
+
+ABS_O      := $(abspath $(O))
+ABS_SRC    := $(abspath $(srcdir))
+
+WARN        = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
+	      -Wpointer-arith -Wformat=2
+ifeq ($(WERROR),1)
+WARN       += -Werror
+endif
+ALL_CFLAGS  = -std=gnu11 -O2 -g $(WARN) -D_GNU_SOURCE -I$(srcdir)/include \
+	      $(CPPFLAGS) $(CFLAGS)
+
+# Deferred (=): evaluated after `make deps` may have installed them.
+ELF_CFLAGS  = $(shell $(PKG_CONFIG) --cflags libelf)
+ELF_LIBS    = $(shell $(PKG_CONFIG) --libs libelf)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
+
+.PHONY: all deps check unit e2e demo bench fuzz install clean
+.DEFAULT_GOAL := all
+
+# ---------------------------------------------------------------- deps
+# Debian packages for what the build needs; `make deps` installs them as
+# root, otherwise prints the command.
+DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
+	      pkg-config libiberty-dev binutils
+DEPS_STAMP  = $(O)/.deps-ok
+
+deps: $(DEPS_STAMP)
+
+$(DEPS_STAMP):
+	@$(SHELL) $(srcdir)/testsuite/tools/deps.sh "$(CC)" "$(PLUGIN_CXX)" \
+	    "$(PKG_CONFIG)" $(DEPS_PKGS)
+	@mkdir -p $(@D) && touch $@
+
+# ---------------------------------------------------------------- runtime
+# The runtime must never be instrumented: the hook would call itself.
+RT_SRCS     = $(wildcard $(srcdir)/runtime/*.c)
+RT_OBJS     = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(RT_SRCS))
+RT_CFLAGS   = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -fno-instrument-functions \
+	      -fno-profile-arcs -pthread
+RT_LIBS     = -pthread
+
+$(O)/obj/runtime/%.o: $(srcdir)/runtime/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/libmonprof.a: $(RT_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(O)/libmonprof.so: $(RT_OBJS)
+	$(CC) -shared -o $@ $^ $(RT_LIBS) $(LDFLAGS)
+
+# ---------------------------------------------------------------- plugin
+PLUGIN_SRCS = $(wildcard $(srcdir)/plugin/*.c)
+PLUGIN_CXXFLAGS = -x c++ -std=gnu++11 -O2 -g -fPIC -fno-rtti -fno-exceptions \
+	      -fasynchronous-unwind-tables -Wall -Wno-literal-suffix \
+	      -I$(PLUGIN_INC) -I$(srcdir)/include -I$(srcdir)/plugin
+
+$(O)/monprof.so: $(PLUGIN_SRCS) $(wildcard $(srcdir)/plugin/*.h) \
+		$(srcdir)/include/mon.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $(PLUGIN_SRCS)
+
+# The specs file names the build tree here and PREFIX when installed.
+$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in
+	@mkdir -p $(@D)
+	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' $< > $@
+
+$(O)/install/monprof.specs: $(srcdir)/plugin/monprof.specs.in
+	@mkdir -p $(@D)
+	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
+	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $< > $@
+
+# ---------------------------------------------------------------- prof
+PROF_SRCS   = $(wildcard $(srcdir)/prof/*.c)
+PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS))
+PROF_LIBS   = $(ELF_LIBS) -liberty
+
+$(O)/obj/prof/%.o: $(srcdir)/prof/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ELF_CFLAGS) -I/usr/include/libiberty -MMD -MP -c -o $@ $<
+
+$(O)/prof: $(PROF_OBJS)
+	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
+
+# ---------------------------------------------------------------- all
+ALL_TARGETS = $(O)/libmonprof.a $(O)/libmonprof.so $(O)/monprof.so \
+	      $(O)/monprof.specs
+ifneq ($(PROF_SRCS),)
+ALL_TARGETS += $(O)/prof
+endif
+
+all: $(ALL_TARGETS)
+
+# ---------------------------------------------------------------- tests
+# Unit tests: one Check suite per module, linked against the objects they
+# test (hidden runtime symbols link statically).
+UNIT_SRCS   = $(wildcard $(srcdir)/testsuite/unit/*.c)
+UNIT_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(UNIT_SRCS))
+PROF_LIBOBJS = $(filter-out $(O)/obj/prof/main.o,$(PROF_OBJS))
+
+$(O)/obj/testsuite/unit/%.o: $(srcdir)/testsuite/unit/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(ELF_CFLAGS) -I$(srcdir)/runtime \
+	    -I$(srcdir)/prof -MMD -MP -c -o $@ $<
+
+$(O)/testsuite/unit/check_all: $(UNIT_OBJS) $(O)/libmonprof.a $(PROF_LIBOBJS)
+	$(CC) -o $@ $(UNIT_OBJS) $(PROF_LIBOBJS) $(O)/libmonprof.a \
+	    $(CHECK_LIBS) $(PROF_LIBS) -pthread
+
+$(O)/testsuite/tools/%: $(srcdir)/testsuite/tools/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+TEST_TOOLS  = $(patsubst $(srcdir)/testsuite/tools/%.c,$(O)/testsuite/tools/%,\
+	      $(wildcard $(srcdir)/testsuite/tools/*.c))
+
+unit: $(O)/testsuite/unit/check_all
+	$(O)/testsuite/unit/check_all
+
+e2e: all $(TEST_TOOLS)
+	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
+	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
+
+check: unit e2e
+
+# ---------------------------------------------------------------- demo, bench
+demo: all
+	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
+	    $(SHELL) $(srcdir)/testsuite/demo/demo.sh
+
+bench: all
+	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
+	    $(SHELL) $(srcdir)/testsuite/bench/bench.sh
+
+# ---------------------------------------------------------------- install
+install: all $(O)/install/monprof.specs
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/monprof \
+	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man3
+	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(O)/monprof.so $(DESTDIR)$(PREFIX)/lib/monprof/
+	install -m 644 $(O)/install/monprof.specs $(DESTDIR)$(PREFIX)/lib/monprof/
+	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/
+	if [ -f $(O)/prof ]; then install -m 755 $(O)/prof $(DESTDIR)$(PREFIX)/bin/; fi
+	for m in $(wildcard $(srcdir)/man/*.1); do \
+	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
+	for m in $(wildcard $(srcdir)/man/*.3); do \
+	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man3/; done
+	for l in monstartup moncontrol monitor_signal profil; do \
+	    if [ -f $(srcdir)/man/monitor.3 ]; then \
+	    ln -sf monitor.3 $(DESTDIR)$(PREFIX)/share/man/man3/$$l.3; fi; done
+
+clean:
+	rm -rf $(O)
+
+-include $(wildcard $(O)/obj/*/*.d $(O)/obj/testsuite/unit/*.d)

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mon.h - monprof: the System V execution profiler interface.
+ *
+ * One definition, shared by the runtime, the GCC plugin (compiled as
+ * C++) and prof: the public API (monitor(3)), the mon.out layout, the
+ * metadata cells, and the hook ABI between plugin and runtime.
+ */
+#ifndef _MON_H
+#define _MON_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * mon.out, classic layout, native byte order (LP64: 24 + 16 * nfns bytes,
+ * then the histogram):
+ *
+ *	struct hdr	lpc, hpc: link-time addresses (PIE load bias removed)
+ *	struct cnt	nfns of them; metadata cells first (fnpc < MON_META_LIMIT)
+ *	WORD		the histogram: the rest of the file, spanning [lpc, hpc)
+ *			uniformly
+ */
+struct hdr {
+	char	*lpc;		/* lowest profiled pc */
+	char	*hpc;		/* first pc past the profiled range */
+	size_t	 nfns;		/* number of struct cnt cells that follow */
+};
+
+struct cnt {
+	char	*fnpc;		/* a pc strictly inside the function */
+	long	 mcnt;		/* calls */
+};
+
+typedef unsigned short WORD;
+
+#define MON_OUT		"mon.out"
+#define MPROGS0		(150 * sizeof(WORD))	/* 300: the cnt cells of cc -p */
+#define MSCALE0		4
+#define BARSIZE		8	/* text bytes per histogram WORD, default */
+#define MON_NFUNC	600	/* cells of the default monitor() call */
+
+/* Tru64 multi-range monitor() argument, kept for source compatibility. */
+struct monitor_args {
+	char		*lowpc;
+	char		*highpc;
+	unsigned int	*buffer;
+	size_t		 bufsiz;	/* bytes */
+};
+
+/*
+ * monitor(lowpc, highpc, buffer, bufsize, nfunc): bufsize counts WORDs;
+ * buffer = struct hdr | struct cnt[nfunc] | WORD histogram.
+ * monitor(0, 0, 0, 0, 0) stops profiling and writes mon.out.
+ * Returns 0, or -1 with errno EINVAL for arguments it cannot use.
+ */
+int	monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
+	    size_t bufsize, size_t nfunc);
+int	monstartup(char *lowpc, char *highpc);
+int	moncontrol(int mode);
+void	monitor_signal(int sig);
+/* Same prototype as glibc's <unistd.h>, so both headers can be included. */
+int	profil(unsigned short *samples, size_t size, size_t offset,
+	    unsigned int scale);
+
+/*
+ * Metadata cells: a cell whose fnpc is below MON_META_LIMIT carries
+ * (key = fnpc, value = mcnt).  No function lives in the first page, so
+ * classic prof drops these cells; ours reads them.  The writer puts them
+ * before the function cells.
+ */
+#define MON_META_LIMIT		4096
+#define MON_META_MAGIC		1	/* value MON_META_MAGIC_VALUE */
+#define MON_META_VERSION	2	/* value MON_FORMAT_VERSION */
+#define MON_META_RATE		3	/* samples per CPU-second, per thread */
+#define MON_META_SAMPLER	4	/* MON_SAMPLER_* */
+#define MON_META_SATURATED	5	/* samples dropped: their bin was full */
+#define MON_META_OUTSIDE	6	/* samples outside [lpc, hpc) */
+#define MON_META_BIAS		7	/* load bias removed from addresses */
+#define MON_META_BUILDID	8	/* first 8 bytes of the GNU build-id */
+#define MON_META_PID		9	/* process that wrote the file */
+#define MON_META_SAMPLES	10	/* all samples taken */
+#define MON_META_LOST		11	/* samples the kernel lost */
+#define MON_META_THREADS	12	/* threads that ran instrumented code */
+
+#define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */
+#define MON_FORMAT_VERSION	1
+
+#define MON_SAMPLER_NONE	0
+#define MON_SAMPLER_PERF	1	/* perf_event task-clock */
+#define MON_SAMPLER_ITIMER	2	/* setitimer(ITIMER_PROF) */
+
+/*
+ * Hook ABI, version 1 (plugin -> runtime).
+ *
+ * For every instrumented function the plugin emits two zeroed words,
+ *
+ *	static struct cnt *cell;	the function's cell, shared
+ *	static long *word;		the counter this code increments;
+ *					__thread in update=thread mode
+ *
+ * and at entry
+ *
+ *	long *p = word;
+ *	if (p != NULL)
+ *		++*p;			(lock add in update=atomic mode)
+ *	else
+ *		__mon_mcount_slow(&word, &cell);
+ *
+ * The slow path allocates the cell once (fnpc = its return address, a pc
+ * inside the function), allocates a counter for the word (per thread when
+ * the word is thread-local), counts this call and publishes the word with
+ * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
+ */
+#define MON_HOOK_ABI		1
+#define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
+void	__mon_mcount_slow(long **word, struct cnt **cell);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _MON_H */

@@ -1,0 +1,64 @@
+# lib.sh - helpers for the end-to-end cases (sourced, POSIX sh).
+# Set by run.sh: O (build dir), SRCDIR, CC, T (this case's directory).
+set -e
+E2E=$SRCDIR/testsuite/e2e
+SPECS=$O/monprof.specs
+MONDUMP=$O/testsuite/tools/mondump
+PROF=$O/prof
+unset PROFDIR PROFFLAGS GMON_OUT_PREFIX
+
+# fail MESSAGE: stop the case with a message.
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# mp_cc ARGS: gcc with the monprof specs (add -p or -pg yourself).
+mp_cc() {
+	"$CC" -specs="$SPECS" "$@"
+}
+
+# rt_cc ARGS: compile and link against the runtime without the plugin.
+rt_cc() {
+	"$CC" -I"$SRCDIR/include" "$@" "$O/libmonprof.a" -pthread
+}
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
+}
+
+# expect_file EXPECTED-FILE ACTUAL-FILE: diff -u, fail on difference.
+expect_file() {
+	diff -u --label expected --label actual "$1" "$2" || fail "output differs"
+}
+
+# counts EXE [MONOUT]: "name count" per function, sorted by name, from the
+# cells of MONOUT (default mon.out) mapped through EXE's symbols with
+# sym < fnpc <= sym + size, as prof does.
+counts() {
+	nm -t d --defined-only -S "$1" | awk '$3 ~ /^[TtWw]$/ && NF == 4 {
+	    print $1 + 0, $2 + 0, $4 }' > "$T/syms.$$"
+	"$MONDUMP" "${2:-mon.out}" | awk -v syms="$T/syms.$$" '
+	    BEGIN { while ((getline l < syms) > 0) { split(l, f, " ");
+		    n++; a[n] = f[1] + 0; s[n] = f[2] + 0;
+		    nm[n] = f[3] } }
+	    $1 == "cell" { pc = $2 + 0; hit = "";
+		    for (i = 1; i <= n; i++)
+			if (a[i] < pc && pc <= a[i] + s[i]) { hit = nm[i]; break }
+		    if (hit == "") hit = sprintf("?%s", $2);
+		    c[hit] += $3 }
+	    END { for (k in c) print k, c[k] }' | sort
+	rm -f "$T/syms.$$"
+}
+
+# count_of NAME [EXE] [MONOUT]: the count of one function (0 if absent).
+count_of() {
+	counts "${2:-./a.out}" "${3:-mon.out}" | awk -v f="$1" '
+	    $1 == f { print $2; found = 1 } END { if (!found) print 0 }'
+}
+
+# meta KEY [MONOUT]: value of metadata cell KEY (numeric), empty if absent.
+meta() {
+	"$MONDUMP" "${2:-mon.out}" | awk -v k="$1" '$1 == "meta" && $2 == k { print $3 }'
+}
