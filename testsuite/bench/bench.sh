@@ -1,0 +1,142 @@
+#!/bin/sh
+# bench.sh - overhead of monprof against plain -O2, glibc -pg and empty
+# -finstrument-functions hooks, on a call-heavy, a 4-thread and a mixed
+# workload.  Run by `make bench` (CC, O, SRCDIR set).
+#
+#   wall x   median over BENCH_PAIRS (default 5) paired, alternating runs
+#            of plain and variant, of the per-pair ratio variant / plain
+#   insn x   instructions (valgrind --tool=callgrind) at BENCH_INSN_PCT
+#            (default 10) percent of the work, variant / plain
+#   exact    threads workload: every function's count equals the count
+#            the program prints (monprof from mon.out, glibc from gprof)
+#   RSS      peak resident set, KiB
+#
+# BENCH_ONLY="calls threads" restricts the workloads; BENCH_VARIANTS the
+# variants (names as printed).
+set -eu
+LC_ALL=C
+export LC_ALL
+: "${O:?}" "${SRCDIR:?}" "${CC:=gcc}"
+B=$SRCDIR/testsuite/bench
+PAIRS=${BENCH_PAIRS:-5}
+INSN_PCT=${BENCH_INSN_PCT:-10}
+WORKLOADS=${BENCH_ONLY:-calls threads mixed}
+VARIANTS=${BENCH_VARIANTS:-monprof monprof-single monprof-atomic monprof-pg glibc-pg cyg-empty}
+W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+T=$W
+. "$SRCDIR/testsuite/e2e/lib.sh"
+set +e
+
+CFLAGS="-O2 -pthread"
+"$CC" -O2 -c -o "$W/hooks_empty.o" "$B/hooks_empty.c" || exit 1
+
+# build WORKLOAD VARIANT -> $W/WORKLOAD.VARIANT
+build() {
+	src=$B/$1.c out=$W/$1.$2
+	case $2 in
+	plain)		"$CC" $CFLAGS -o "$out" "$src" ;;
+	monprof)	mp_cc -p $CFLAGS -o "$out" "$src" ;;
+	monprof-single)	mp_cc -p -fplugin-arg-monprof-update=single $CFLAGS \
+			    -o "$out" "$src" ;;
+	monprof-atomic)	mp_cc -p -fplugin-arg-monprof-update=atomic $CFLAGS \
+			    -o "$out" "$src" ;;
+	monprof-pg)	mp_cc -pg $CFLAGS -o "$out" "$src" ;;
+	glibc-pg)	"$CC" -pg $CFLAGS -o "$out" "$src" ;;
+	cyg-empty)	"$CC" -finstrument-functions $CFLAGS -o "$out" "$src" \
+			    "$W/hooks_empty.o" ;;
+	esac
+}
+
+# wall PROG ARGS: run in its own directory, print wall seconds.
+wall() {
+	d=$W/run.$$
+	mkdir -p "$d"
+	s=$(date +%s%N)
+	(cd "$d" && "$@" >/dev/null 2>&1)
+	e=$(date +%s%N)
+	rm -rf "$d"
+	echo "$s $e" | awk '{ printf "%.4f\n", ($2 - $1) / 1e9 }'
+}
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+	    if (NR == 0) { print "n/a"; exit }
+	    if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# insns PROG ARGS: callgrind instruction total.
+insns() {
+	d=$W/cg.$$
+	mkdir -p "$d"
+	# SIGPROF ignored: a -pg program's last tick can outlive its handler.
+	(cd "$d" && trap '' PROF && valgrind --tool=callgrind \
+	    --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null) |
+	    awk '/Collected/ { print $NF }'
+	rm -rf "$d"
+}
+
+rss() {
+	d=$W/rss.$$
+	mkdir -p "$d"
+	(cd "$d" && /usr/bin/time -f %M "$@" 2>&1 >/dev/null) | tail -n 1
+	rm -rf "$d"
+}
+
+# exact WORKLOAD VARIANT: for threads, compare each function's count with
+# the program's own expectation.
+exact() {
+	[ "$1" = threads ] || { echo "-"; return; }
+	d=$W/ex.$$
+	mkdir -p "$d"
+	(cd "$d" && "$W/$1.$2" 50 >/dev/null 2>expect)
+	case $2 in
+	monprof*)	counts "$W/$1.$2" "$d/mon.out" > "$d/got" ;;
+	glibc-pg)	gprof -b -p "$W/$1.$2" "$d/gmon.out" 2>/dev/null |
+			    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }
+				 NF == 5 && $4 ~ /^[0-9]+$/ { print $5, $4 }' \
+			    > "$d/got" ;;
+	*)		echo "-"; rm -rf "$d"; return ;;
+	esac
+	awk 'NR == FNR { got[$1] = $2; next }
+	    $1 == "expect" { n++; if (got[$2] + 0 == $3) ok++
+		else lost += $3 - got[$2]; tot += $3 }
+	    END { if (ok == n) print "yes"
+		  else printf "no (%.1f%% lost)\n", 100 * lost / tot }' \
+	    "$d/got" "$d/expect"
+	rm -rf "$d"
+}
+
+printf '%s, %s pairs, instructions at %s%% work\n\n' "$("$CC" --version | head -n 1)" \
+    "$PAIRS" "$INSN_PCT"
+printf '| workload | variant | wall x (median) | insn x | exact | RSS KiB |\n'
+printf '|---|---|---:|---:|---|---:|\n'
+for w in $WORKLOADS; do
+	build "$w" plain || exit 1
+	pw=$(for i in 1 2 3; do wall "$W/$w.plain"; done | median)
+	pi=$(insns "$W/$w.plain" "$INSN_PCT")
+	printf '| %s | plain | %s s | %s | - | %s |\n' "$w" "$pw" \
+	    "$(echo "$pi" | awk '{ printf "%.0fM", $1 / 1e6 }')" "$(rss "$W/$w.plain")"
+	for v in $VARIANTS; do
+		if ! build "$w" "$v" 2>"$W/err"; then
+			printf '| %s | %s | build failed: %s | | | |\n' "$w" "$v" \
+			    "$(head -n 1 "$W/err")"
+			continue
+		fi
+		i=0
+		ratios=$(while [ $i -lt "$PAIRS" ]; do
+			if [ $((i % 2)) = 0 ]; then
+				a=$(wall "$W/$w.plain"); b=$(wall "$W/$w.$v")
+			else
+				b=$(wall "$W/$w.$v"); a=$(wall "$W/$w.plain")
+			fi
+			echo "$a $b" | awk '{ printf "%.3f\n", $2 / $1 }'
+			i=$((i + 1))
+		done | median)
+		vi=$(insns "$W/$w.$v" "$INSN_PCT")
+		ix=$(echo "$vi $pi" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; exit }
+		    { print "n/a" }')
+		printf '| %s | %s | %s | %s | %s | %s |\n' "$w" "$v" "$ratios" \
+		    "$ix" "$(exact "$w" "$v")" "$(rss "$W/$w.$v")"
+	done
+done
