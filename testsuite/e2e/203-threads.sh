@@ -1,0 +1,25 @@
+# 203-threads: 8 threads x 200000 calls = exactly 1600000 in the default
+# (thread) mode, with -pthread and without, in atomic mode, and with
+# -fprofile-update=atomic; the asm shows which update each mode emits.
+for mode in "" "-pthread" "-fplugin-arg-monprof-update=atomic" \
+    "-fprofile-update=atomic" "-fplugin-arg-monprof-update=thread -flto"; do
+	mp_cc -p -O2 -fchecking -pthread $mode "$E2E/203-threads.c" -o a.out
+	./a.out > /dev/null || fail "$mode: run"
+	expect_eq "$(count_of work)" 1600000 "$mode: work"
+	expect_eq "$(count_of worker)" 8 "$mode: worker"
+	expect_eq "$(count_of main)" 1 "$mode: main"
+done
+asm() {
+	mp_cc -p -O2 "$@" -S -o - "$E2E/203-threads.c" |
+	    sed -n '/^work:/,/\.cfi_endproc/p'
+}
+asm | grep -q 'movq	%fs:__mon_word[.0-9]*@tpoff, %r' || fail "thread: no TLS load"
+asm | grep -q 'lock' && fail "thread: lock"
+asm -fplugin-arg-monprof-update=atomic | grep -q 'lock addq	\$1, (%r' ||
+    fail "atomic: no lock add"
+asm -fplugin-arg-monprof-update=single | grep -q 'movq	__mon_word[.0-9]*(%rip)' ||
+    fail "single: no plain load"
+asm -fplugin-arg-monprof-update=single | grep -Eq 'lock|%fs' &&
+    fail "single: lock or TLS"
+asm | grep -Eq '[^_]mcount|__fentry__' && fail "mcount emitted"
+true

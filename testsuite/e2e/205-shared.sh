@@ -1,0 +1,35 @@
+# 205-shared: an instrumented -fPIC shared object and an instrumented
+# executable share the executable's runtime, and both are counted.  The
+# .so does not contain the runtime; the executable exports the slow path.
+cat > lib.c <<'X'
+__attribute__((noinline, noclone)) int lib_f(int x) { asm volatile(""); return x + 1; }
+__attribute__((noinline, noclone)) int lib_g(int x) { asm volatile(""); return lib_f(x) * 2; }
+X
+cat > main.c <<'X'
+int lib_f(int), lib_g(int);
+__attribute__((noinline, noclone)) int app(int x) { asm volatile(""); return lib_g(x); }
+int main(void) { int i, s = 0; for (i = 0; i < 4; i++) s += lib_f(i);
+	for (i = 0; i < 3; i++) s += app(i); return s != 22; }
+X
+for tls in "" -fplugin-arg-monprof-tls=global-dynamic \
+    -fplugin-arg-monprof-update=atomic; do
+	mp_cc -p -O2 -fchecking -fPIC -shared $tls lib.c -o libmp.so
+	nm -u libmp.so | grep -q ' __mon_mcount_slow$' || fail "$tls: no U hook"
+	nm libmp.so | grep -q __mon_init && fail "$tls: runtime in the .so"
+	mp_cc -p -O2 -fchecking main.c -L. -lmp -Wl,-rpath,"$T" -o a.out
+	nm -D --defined-only a.out | grep -q ' __mon_mcount_slow$' ||
+	    fail "$tls: hook not exported"
+	./a.out || fail "$tls: run"
+	expect_eq "$(count_of app)" 3 "$tls: app"
+	expect_eq "$(count_of main)" 1 "$tls: main"
+	# The library's cells lie outside the executable's symbols: their
+	# counts are lib_f 4 + 3 and lib_g 3.
+	expect_eq "$(counts ./a.out | awk '/^\?/ { print $2 }' | sort -n |
+	    tr '\n' ' ')" "3 7 " "$tls: library counts"
+done
+# The default TLS model of a shared object is initial-exec: no call.
+mp_cc -p -O2 -fPIC -S -o - lib.c | grep -q '__tls_get_addr' &&
+    fail "__tls_get_addr in the default -fPIC code"
+mp_cc -p -O2 -fPIC -fplugin-arg-monprof-tls=global-dynamic -S -o - lib.c |
+    grep -q '__tls_get_addr' || fail "tls=global-dynamic ignored"
+true
