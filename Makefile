@@ -131,6 +131,7 @@ $(O)/obj/testsuite/unit/%.o: $(srcdir)/testsuite/unit/%.c | $(DEPS_STAMP)
 	    -I$(srcdir)/prof -MMD -MP -c -o $@ $<
 
 $(O)/testsuite/unit/check_all: $(UNIT_OBJS) $(O)/libmonprof.a $(PROF_LIBOBJS)
+	@mkdir -p $(@D)
 	$(CC) -o $@ $(UNIT_OBJS) $(PROF_LIBOBJS) $(O)/libmonprof.a \
 	    $(CHECK_LIBS) $(PROF_LIBS) -pthread
 
@@ -149,6 +150,26 @@ e2e: all $(TEST_TOOLS)
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 
 check: unit e2e
+
+# ---------------------------------------------------------------- fuzz
+# libFuzzer on prof's mon.out reader: clang only.  `make fuzz` runs it for
+# FUZZ_TIME seconds; e2e case 307 runs it briefly when clang is present.
+FUZZ_CC     ?= clang
+FUZZ_TIME   ?= 60
+FUZZ_SRCS   = $(srcdir)/testsuite/fuzz/fuzz_monread.c $(srcdir)/prof/monread.c \
+	      $(srcdir)/prof/report.c $(srcdir)/prof/symtab.c
+
+$(O)/fuzz/fuzz_monread: $(FUZZ_SRCS) $(srcdir)/prof/prof.h $(srcdir)/include/mon.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
+	    -I$(srcdir)/prof $(ELF_CFLAGS) -I/usr/include/libiberty \
+	    -o $@ $(FUZZ_SRCS) $(PROF_LIBS)
+
+fuzz: $(O)/fuzz/fuzz_monread
+	@mkdir -p $(O)/fuzz/corpus
+	$(O)/fuzz/fuzz_monread -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	    $(O)/fuzz/corpus
 
 # ---------------------------------------------------------------- demo, bench
 demo: all

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - prof(1): options, the list of profiles to sum, and the order
+ * of work: symbols of prog, then each profile added, then the report.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <err.h>
+#include <glob.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mon.h"
+#include "prof.h"
+
+struct flist {
+	char	**v;
+	size_t	 n, cap;
+};
+
+static void __attribute__((__noreturn__))
+usage(void)
+{
+	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
+	    "   [-g  |  l]\n\t[-m mdata] ... [prog [mdata ...]]\n");
+	exit(1);
+}
+
+static void
+flist_add(struct flist *fl, const char *s)
+{
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? 2 * fl->cap : 8;
+		if ((fl->v = reallocarray(fl->v, fl->cap,
+		    sizeof(*fl->v))) == NULL)
+			err(1, NULL);
+	}
+	if ((fl->v[fl->n++] = strdup(s)) == NULL)
+		err(1, NULL);
+}
+
+static int
+strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "1234.prog": the per-process files a PROFDIR run leaves. */
+static int
+pidfile(const char *name, const char *prog)
+{
+	const char *p = name;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	return p > name && *p == '.' && strcmp(p + 1, prog) == 0;
+}
+
+/*
+ * One mdata operand: a file; a directory, meaning every <pid>.<prog> in
+ * it (what PROFDIR=dir leaves after a forking run); or, if no such file
+ * exists, a glob(3) pattern, for patterns quoted past the shell.
+ */
+static void
+expand(struct flist *out, const char *arg, const char *prog)
+{
+	struct stat sb;
+	struct dirent *d;
+	struct flist dir = { NULL, 0, 0 };
+	char *pc, *base, *path;
+	glob_t g;
+	size_t i, before = out->n;
+	DIR *dp;
+
+	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if ((pc = strdup(prog)) == NULL)
+			err(1, NULL);
+		base = basename(pc);
+		if ((dp = opendir(arg)) == NULL)
+			err(1, "%s", arg);
+		while ((d = readdir(dp)) != NULL) {
+			if (!pidfile(d->d_name, base))
+				continue;
+			if (asprintf(&path, "%s/%s", arg, d->d_name) == -1)
+				err(1, NULL);
+			flist_add(&dir, path);
+			free(path);
+		}
+		closedir(dp);
+		if (dir.n == 0)
+			errx(1, "%s: no <pid>.%s profiles in this directory",
+			    arg, base);
+		qsort(dir.v, dir.n, sizeof(*dir.v), strpcmp);
+		for (i = 0; i < dir.n; i++) {
+			flist_add(out, dir.v[i]);
+			free(dir.v[i]);
+		}
+		free(dir.v);
+		free(pc);
+		return;
+	}
+	if (access(arg, F_OK) != 0 && strpbrk(arg, "*?[") != NULL &&
+	    glob(arg, 0, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc; i++)
+			flist_add(out, g.gl_pathv[i]);
+		globfree(&g);
+	}
+	if (out->n == before)
+		flist_add(out, arg);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct prof_opts o = { .sort = 't' };
+	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
+	struct symtab st;
+	struct report r;
+	struct monfile mf;
+	const char *prog = "a.out", *e;
+	char ebuf[256];
+	size_t i;
+	int ch, sortgiven = 0;
+
+	while ((ch = getopt(argc, argv, ":canthsglzoxT:m:VC")) != -1) {
+		switch (ch) {
+		case 'a':
+		case 'c':
+		case 'n':
+		case 't':
+			if (sortgiven && o.sort != ch)
+				warnx("Warning: %c overrides previous "
+				    "specification", ch);
+			o.sort = ch;
+			sortgiven = 1;
+			break;
+		case 'o':
+		case 'x':
+			o.addr = ch;
+			break;
+		case 'g':
+			o.locals = 1;
+			break;
+		case 'l':
+			o.locals = 0;
+			break;
+		case 'z':
+			o.zero = 1;
+			break;
+		case 'h':
+			o.noheader = 1;
+			break;
+		case 's':
+			o.summary = 1;
+			break;
+		case 'C':
+			o.demangle = 1;
+			break;
+		case 'm':
+			flist_add(&margs, optarg);
+			break;
+		case 'T':		/* classic debug flags: accepted */
+			break;
+		case 'V':
+			fprintf(stderr, "prof: monprof %s\n", PROF_VERSION);
+			if (argc == 2)
+				exit(0);
+			break;
+		case ':':
+			warnx("option -%c needs an argument", optopt);
+			usage();
+			/* NOTREACHED */
+		default:
+			warnx("unknown option -%c", optopt);
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 0) {
+		prog = argv[0];
+		for (i = 1; i < (size_t)argc; i++)
+			flist_add(&margs, argv[i]);
+	}
+	if (margs.n == 0)
+		flist_add(&margs, MON_OUT);
+	for (i = 0; i < margs.n; i++)
+		expand(&files, margs.v[i], prog);
+
+	symtab_open(&st, prog, o.locals);
+	report_init(&r, &st);
+	for (i = 0; i < files.n; i++) {
+		monread_open(&mf, files.v[i]);
+		if ((e = report_add(&r, &mf, ebuf, sizeof(ebuf))) != NULL)
+			errx(1, "%s: %s", files.v[i], e);
+		if (mf.saturated > 0)
+			warnx("%s: %ld samples dropped at full bins: "
+			    "times are low", files.v[i], mf.saturated);
+		if (mf.lost > 0)
+			warnx("%s: %ld samples lost by the kernel",
+			    files.v[i], mf.lost);
+		monread_close(&mf);
+	}
+	if (r.nfns == 0 && r.total == 0)
+		warnx("%s: no call counts and no samples captured",
+		    files.n == 1 ? files.v[0] : "profiles");
+	report_print(&r, &o, stdout);
+	if (o.summary) {
+		fflush(stdout);
+		report_summary(&r, &o, stderr);
+	}
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "stdout");
+	report_free(&r);
+	symtab_close(&st);
+	return 0;
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * monread.c - read and validate a mon.out (the mirror of the runtime's
+ * writer; the layout is defined once, in <mon.h>).
+ *
+ * The file is mapped whole, then checked before anything trusts it: the
+ * cell count against the file size, the histogram size, the range and the
+ * metadata.  Nothing is allocated, so memory never depends on the header.
+ */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "mon.h"
+#include "prof.h"
+
+#define HDR_SIZE	24
+#define CNT_SIZE	16
+#define PROF_MAGIC_BE	"PROF"		/* Solaris versioned format */
+
+static const char *
+fail(char *ebuf, size_t esz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ebuf, esz, fmt, ap);
+	va_end(ap);
+	return ebuf;
+}
+
+static void
+setmeta(struct monfile *mf, unsigned long key, long value)
+{
+	switch (key) {
+	case MON_META_VERSION:	 mf->version = value; break;
+	case MON_META_RATE:	 mf->rate = value; break;
+	case MON_META_SAMPLER:	 mf->sampler = value; break;
+	case MON_META_SATURATED: mf->saturated = value; break;
+	case MON_META_OUTSIDE:	 mf->outside = value; break;
+	case MON_META_BIAS:	 mf->bias = value; break;
+	case MON_META_BUILDID:	 mf->buildid = value; break;
+	case MON_META_PID:	 mf->pid = value; break;
+	case MON_META_SAMPLES:	 mf->samples = value; break;
+	case MON_META_LOST:	 mf->lost = value; break;
+	case MON_META_THREADS:	 mf->threads = value; break;
+	}
+}
+
+/*
+ * Validate the SIZE bytes at BUF as a mon.out and fill MF with pointers
+ * into it.  Returns NULL, or a message (in EBUF) naming the problem.
+ */
+const char *
+monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
+    size_t esz)
+{
+	const unsigned char *p = buf;
+	uint64_t nfns, rest;
+	size_t i;
+
+	mf->map = NULL;
+	mf->size = size;
+	mf->meta = 0;
+	mf->nmeta = 0;
+	mf->version = mf->rate = mf->sampler = mf->saturated = 0;
+	mf->outside = mf->bias = mf->buildid = mf->pid = 0;
+	mf->samples = mf->lost = mf->threads = 0;
+	if (size == 0)
+		return fail(ebuf, esz, "empty file");
+	if (size >= 4 && memcmp(p, PROF_MAGIC_BE, 4) == 0)
+		return fail(ebuf, esz,
+		    "Solaris versioned (PROF) profiles are not supported");
+	if (size < HDR_SIZE)
+		return fail(ebuf, esz, "truncated header (%zu of %d bytes)",
+		    size, HDR_SIZE);
+	memcpy(&mf->lpc, p, 8);
+	memcpy(&mf->hpc, p + 8, 8);
+	memcpy(&nfns, p + 16, 8);
+	rest = size - HDR_SIZE;
+	if (nfns > rest / CNT_SIZE)
+		return fail(ebuf, esz,
+		    "header says %llu cells, the file holds at most %llu",
+		    (unsigned long long)nfns,
+		    (unsigned long long)(rest / CNT_SIZE));
+	mf->nfns = nfns;
+	mf->cells = p + HDR_SIZE;
+	rest -= nfns * CNT_SIZE;
+	if (rest % 2 != 0)
+		return fail(ebuf, esz, "odd histogram size (%llu bytes)",
+		    (unsigned long long)rest);
+	mf->bins = mf->cells + nfns * CNT_SIZE;
+	mf->nbins = rest / 2;
+	if (mf->lpc > mf->hpc || (mf->lpc == mf->hpc && mf->nbins > 0))
+		return fail(ebuf, esz, "bad range: lpc %#llx >= hpc %#llx",
+		    (unsigned long long)mf->lpc, (unsigned long long)mf->hpc);
+	if (mf->nbins > mf->hpc - mf->lpc)
+		return fail(ebuf, esz,
+		    "%zu histogram bins for a range of %llu bytes", mf->nbins,
+		    (unsigned long long)(mf->hpc - mf->lpc));
+
+	for (i = 0; i < mf->nfns; i++) {
+		uint64_t pc;
+		long count;
+
+		monread_cell(mf, i, &pc, &count);
+		if (pc >= MON_META_LIMIT) {
+			if (count < 0)
+				return fail(ebuf, esz,
+				    "cell %zu: negative call count %ld", i,
+				    count);
+			continue;
+		}
+		mf->nmeta++;
+		if (pc == 0 || pc >= 32)	/* unused cell, unknown key */
+			continue;
+		if (pc == MON_META_MAGIC && count != MON_META_MAGIC_VALUE)
+			return fail(ebuf, esz, "bad magic %#lx",
+			    (unsigned long)count);
+		mf->meta |= MONREAD_HAS(pc);
+		setmeta(mf, pc, count);
+	}
+	if ((mf->meta & MONREAD_HAS(MON_META_VERSION)) &&
+	    (mf->version < 1 || mf->version > MON_FORMAT_VERSION))
+		return fail(ebuf, esz, "unsupported format version %ld",
+		    mf->version);
+	if ((mf->meta & MONREAD_HAS(MON_META_RATE)) && mf->rate <= 0)
+		return fail(ebuf, esz, "bad sampling rate %ld", mf->rate);
+	if (mf->saturated < 0 || mf->outside < 0 || mf->lost < 0)
+		return fail(ebuf, esz, "negative sample count in metadata");
+	return NULL;
+}
+
+/* Map and validate PATH, or exit with "prof: PATH: problem". */
+void
+monread_open(struct monfile *mf, const char *path)
+{
+	char ebuf[160];
+	const char *e;
+	struct stat sb;
+	void *map;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1)
+		err(1, "%s", path);
+	if (fstat(fd, &sb) == -1)
+		err(1, "%s", path);
+	if (!S_ISREG(sb.st_mode))
+		errx(1, "%s: not a regular file", path);
+	map = NULL;
+	if (sb.st_size > 0) {
+		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map == MAP_FAILED)
+			err(1, "%s", path);
+	}
+	close(fd);
+	if ((e = monread_parse(mf, map, sb.st_size, ebuf, sizeof(ebuf))) !=
+	    NULL)
+		errx(1, "%s: %s", path, e);
+	mf->map = map;
+	mf->path = path;
+}
+
+void
+monread_close(struct monfile *mf)
+{
+	if (mf->map != NULL)
+		munmap(mf->map, mf->size);
+	mf->map = NULL;
+}

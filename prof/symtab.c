@@ -1,0 +1,517 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * symtab.c - the executable's functions, through libelf: which symbols
+ * name a report line, and which text each one's time and calls cover.
+ *
+ * Every function symbol of an executable section is loaded (locals too,
+ * so their time can be folded where it belongs); symbols at one address
+ * become one entry with several names.  Addresses are link-time ones,
+ * which is what mon.out records, for ET_EXEC and PIE alike.
+ */
+#include <sys/stat.h>
+
+#include <elf.h>
+#include <errno.h>
+#include <err.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "prof.h"
+
+#ifndef DF_1_PIE
+#define DF_1_PIE	0x08000000
+#endif
+
+struct rawsym {
+	uint64_t	 addr, size, secend;
+	const char	*name;
+	int		 bind;
+};
+
+static const char *
+fail(char *ebuf, size_t esz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ebuf, esz, fmt, ap);
+	va_end(ap);
+	return ebuf;
+}
+
+static int
+bindrank(int bind)
+{
+	return bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
+}
+
+static int
+rawcmp(const void *a, const void *b)
+{
+	const struct rawsym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (bindrank(x->bind) != bindrank(y->bind))
+		return bindrank(x->bind) - bindrank(y->bind);
+	return strcmp(x->name, y->name);
+}
+
+/* "foo.cold", "foo.cold.3", "foo.part.0.cold": the parent's name length. */
+static size_t
+coldbase(const char *name)
+{
+	const char *p = strstr(name, ".cold");
+
+	if (p == NULL || p == name || (p[5] != '\0' && p[5] != '.'))
+		return 0;
+	return p - name;
+}
+
+/* "foo.constprop.0", "foo.isra.1", "foo.part.2": the base name length. */
+static size_t
+clonebase(const char *name)
+{
+	const char *p = strchr(name, '.');
+
+	return p == NULL || p == name ? 0 : (size_t)(p - name);
+}
+
+static const struct symname *sort_names;
+
+static int
+namecmp(const void *a, const void *b)
+{
+	return strcmp(sort_names[*(const size_t *)a].name,
+	    sort_names[*(const size_t *)b].name);
+}
+
+/*
+ * The entry holding a name equal to NAME's first LEN bytes, or -1; a
+ * binary search in ORDER, the names' indices sorted by name.
+ */
+static long
+byname(const struct symtab *st, const size_t *order, const char *name,
+    size_t len)
+{
+	size_t lo = 0, hi = st->nnames, mid;
+	const char *s;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		s = st->names[order[mid]].name;
+		if ((c = strncmp(name, s, len)) == 0 && s[len] != '\0')
+			c = -1;
+		if (c == 0)
+			return st->names[order[mid]].ent;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+static int
+is_pie(Elf *elf, const GElf_Ehdr *eh)
+{
+	GElf_Phdr ph;
+	GElf_Dyn dyn;
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	Elf_Data *d;
+	size_t i, n;
+
+	for (i = 0; i < eh->e_phnum; i++)
+		if (gelf_getphdr(elf, i, &ph) != NULL &&
+		    ph.p_type == PT_INTERP)
+			return 1;
+	for (scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_DYNAMIC || sh.sh_entsize == 0 ||
+		    (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++)
+			if (gelf_getdyn(d, i, &dyn) != NULL &&
+			    dyn.d_tag == DT_FLAGS_1 &&
+			    (dyn.d_un.d_val & DF_1_PIE))
+				return 1;
+	}
+	return 0;
+}
+
+static void
+buildid(struct symtab *st)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	GElf_Nhdr nh;
+	Elf_Data *d;
+	size_t off, next, noff, doff, n;
+
+	for (scn = NULL; (scn = elf_nextscn(st->elf, scn)) != NULL;) {
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
+		    (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		for (off = 0; (next = gelf_getnote(d, off, &nh, &noff,
+		    &doff)) > 0; off = next) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)d->d_buf + noff, "GNU", 4) != 0)
+				continue;
+			n = nh.n_descsz < 8 ? nh.n_descsz : 8;
+			memset(st->buildid, 0, 8);
+			memcpy(st->buildid, (char *)d->d_buf + doff, n);
+			st->has_buildid = 1;
+			return;
+		}
+	}
+}
+
+/* Read the function symbols of SCN (a symbol table) into RAW. */
+static const char *
+readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
+    char *ebuf, size_t esz)
+{
+	GElf_Shdr sh, tsh;
+	GElf_Sym sym;
+	Elf_Scn *tscn;
+	Elf_Data *d;
+	struct rawsym *raw;
+	const char *name;
+	size_t i, n, cnt;
+	int type;
+
+	if (gelf_getshdr(scn, &sh) == NULL || sh.sh_entsize == 0 ||
+	    (d = elf_getdata(scn, NULL)) == NULL)
+		return fail(ebuf, esz, "bad symbol table: %s", elf_errmsg(-1));
+	n = sh.sh_size / sh.sh_entsize;
+	if ((raw = calloc(n ? n : 1, sizeof(*raw))) == NULL)
+		return fail(ebuf, esz, "out of memory");
+	st->nsyms = n;
+	for (i = cnt = 0; i < n; i++) {
+		if (gelf_getsym(d, i, &sym) == NULL)
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type != STT_FUNC && type != STT_NOTYPE &&
+		    type != STT_GNU_IFUNC)
+			continue;
+		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+			continue;
+		if ((tscn = elf_getscn(st->elf, sym.st_shndx)) == NULL ||
+		    gelf_getshdr(tscn, &tsh) == NULL ||
+		    (tsh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) !=
+		    (SHF_ALLOC | SHF_EXECINSTR))
+			continue;
+		name = elf_strptr(st->elf, sh.sh_link, sym.st_name);
+		if (name == NULL || *name == '\0' || *name == '$' ||
+		    strncmp(name, ".L", 2) == 0)
+			continue;
+		raw[cnt].addr = sym.st_value;
+		raw[cnt].size = sym.st_size;
+		raw[cnt].secend = tsh.sh_addr + tsh.sh_size;
+		raw[cnt].name = name;
+		raw[cnt].bind = GELF_ST_BIND(sym.st_info);
+		if (raw[cnt].bind == STB_GNU_UNIQUE)
+			raw[cnt].bind = STB_GLOBAL;
+		cnt++;
+	}
+	*rawp = raw;
+	*np = cnt;
+	return NULL;
+}
+
+/* Group RAW (sorted) into entries, one per address. */
+static const char *
+group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
+{
+	struct symentry *e;
+	size_t i, j, k;
+
+	st->ent = calloc(n ? n : 1, sizeof(*st->ent));
+	st->names = calloc(n ? n : 1, sizeof(*st->names));
+	if (st->ent == NULL || st->names == NULL)
+		return fail(ebuf, esz, "out of memory");
+	for (i = 0; i < n; i = j) {
+		e = &st->ent[st->nent];
+		e->addr = raw[i].addr;
+		e->name0 = st->nnames;
+		for (j = i; j < n && raw[j].addr == raw[i].addr; j++) {
+			if (raw[j].size > e->size)
+				e->size = raw[j].size;
+			for (k = e->name0; k < st->nnames; k++)
+				if (strcmp(st->names[k].name,
+				    raw[j].name) == 0)
+					break;
+			if (k < st->nnames)
+				continue;
+			/* GCC's local twin of an exported function. */
+			if (j > i && strstr(raw[j].name, ".localalias") != NULL)
+				continue;
+			st->names[st->nnames].name = raw[j].name;
+			st->names[st->nnames].bind = raw[j].bind;
+			st->names[st->nnames].ent = st->nent;
+			st->nnames++;
+		}
+		e->nnames = st->nnames - e->name0;
+		e->end = raw[j - 1].secend;
+		if (e > st->ent && e[-1].end > e->addr)
+			e[-1].end = e->addr;
+		st->nent++;
+	}
+	return NULL;
+}
+
+/*
+ * Decide which entries name a report line and where the others' time
+ * and calls go: a global or weak function is shown; a local one with -g;
+ * a clone (foo.constprop.0) when its base function is shown or absent
+ * (the clone is then the function's only body); a .cold part always goes
+ * to its parent.  Hidden locals give their time to the preceding shown
+ * entry and drop their calls, as classic prof does.
+ */
+static const char *
+classify(struct symtab *st, int locals, char *ebuf, size_t esz)
+{
+	size_t *order;
+	struct symentry *e;
+	struct symname *nm;
+	size_t i, k, len;
+	long p, last;
+	int pass;
+
+	if ((order = calloc(st->nnames ? st->nnames : 1, sizeof(*order))) ==
+	    NULL)
+		return fail(ebuf, esz, "out of memory");
+	for (i = 0; i < st->nnames; i++)
+		order[i] = i;
+	sort_names = st->names;
+	qsort(order, st->nnames, sizeof(*order), namecmp);
+	for (pass = 0; pass < 3; pass++) {
+		last = -1;
+		for (i = 0; i < st->nent; i++) {
+			e = &st->ent[i];
+			nm = &st->names[e->name0];
+			if (pass == 0) {
+				e->row = e->calls = -1;
+				for (k = 0; k < e->nnames; k++) {
+					nm[k].print = nm[k].bind != STB_LOCAL ||
+					    locals;
+					if (nm[k].print)
+						e->shown = 1;
+				}
+				if (coldbase(nm[0].name) > 0 &&
+				    nm[0].bind == STB_LOCAL)
+					e->shown = 0;
+			} else if (pass == 1 && !e->shown &&
+			    coldbase(nm[0].name) == 0 &&
+			    (len = clonebase(nm[0].name)) > 0 &&
+			    ((p = byname(st, order, nm[0].name, len)) < 0 ||
+			    st->ent[p].shown)) {
+				e->shown = 1;
+				nm[0].print = 1;
+			} else if (pass == 2) {
+				if (e->shown) {
+					e->row = e->calls = i;
+					last = i;
+				} else if ((len = coldbase(nm[0].name)) > 0 &&
+				    (p = byname(st, order, nm[0].name, len)) >= 0 &&
+				    st->ent[p].row >= 0) {
+					e->row = st->ent[p].row;
+					e->calls = st->ent[p].calls;
+				} else
+					e->row = last;
+			}
+		}
+	}
+	/* A .cold part placed before its parent: resolve in a second sweep. */
+	for (i = 0; i < st->nent; i++) {
+		e = &st->ent[i];
+		nm = &st->names[e->name0];
+		if (!e->shown && (len = coldbase(nm[0].name)) > 0 &&
+		    (p = byname(st, order, nm[0].name, len)) >= 0 &&
+		    st->ent[p].row >= 0) {
+			e->row = st->ent[p].row;
+			e->calls = st->ent[p].calls;
+		}
+	}
+	st->nshown = 0;
+	for (i = 0; i < st->nent; i++)
+		st->nshown += st->ent[i].shown;
+	free(order);
+	return NULL;
+}
+
+/*
+ * A direct index for symtab_lookup(): bucket b holds the first entry whose
+ * (addr - ent[0].addr) >> bshift is at least b, so a lookup only searches
+ * the few entries of one bucket.  About 4 buckets per entry.
+ */
+static const char *
+index_buckets(struct symtab *st, char *ebuf, size_t esz)
+{
+	uint64_t base, span;
+	size_t b, j;
+
+	if (st->nent == 0 || st->nent > UINT32_MAX)
+		return NULL;
+	base = st->ent[0].addr;
+	span = st->ent[st->nent - 1].addr - base;
+	while ((span >> st->bshift) > 4 * (uint64_t)st->nent + 16)
+		st->bshift++;
+	st->nbucket = (span >> st->bshift) + 1;
+	if ((st->bucket = calloc(st->nbucket + 1, sizeof(*st->bucket))) ==
+	    NULL)
+		return fail(ebuf, esz, "out of memory");
+	for (b = j = 0; b <= st->nbucket; b++) {
+		while (j < st->nent &&
+		    (st->ent[j].addr - base) >> st->bshift < b)
+			j++;
+		st->bucket[b] = j;
+	}
+	return NULL;
+}
+
+/*
+ * Load PATH's symbols.  Returns NULL, or a message (in EBUF) naming the
+ * problem; the caller prefixes the file name.
+ */
+const char *
+symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
+    size_t esz)
+{
+	Elf_Scn *scn, *symscn, *dynscn;
+	struct rawsym *raw = NULL;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	const char *e;
+	size_t n;
+
+	memset(st, 0, sizeof(*st));
+	st->path = path;
+	st->fd = -1;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(ebuf, esz, "libelf: %s", elf_errmsg(-1));
+	if ((st->fd = open(path, O_RDONLY)) == -1)
+		return fail(ebuf, esz, "%s", strerror(errno));
+	if ((st->elf = elf_begin(st->fd, ELF_C_READ_MMAP, NULL)) == NULL)
+		return fail(ebuf, esz, "%s", elf_errmsg(-1));
+	if (elf_kind(st->elf) != ELF_K_ELF)
+		return fail(ebuf, esz, "not an ELF file");
+	if (gelf_getehdr(st->elf, &eh) == NULL)
+		return fail(ebuf, esz, "bad ELF header: %s", elf_errmsg(-1));
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return fail(ebuf, esz, "not a 64-bit ELF file");
+	if (eh.e_type == ET_DYN && !is_pie(st->elf, &eh))
+		return fail(ebuf, esz, "a shared object, not an executable");
+	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
+		return fail(ebuf, esz, "not an executable");
+
+	symscn = dynscn = NULL;
+	for (scn = NULL; (scn = elf_nextscn(st->elf, scn)) != NULL;) {
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		if (sh.sh_type == SHT_SYMTAB && symscn == NULL)
+			symscn = scn;
+		if (sh.sh_type == SHT_DYNSYM && dynscn == NULL)
+			dynscn = scn;
+	}
+	if (symscn == NULL)
+		symscn = dynscn;
+	n = 0;
+	if (symscn != NULL && (e = readsyms(st, symscn, &raw, &n, ebuf,
+	    esz)) != NULL)
+		return e;
+	if (n == 0) {
+		free(raw);
+		return fail(ebuf, esz, "no symbols (stripped?)");
+	}
+	qsort(raw, n, sizeof(*raw), rawcmp);
+	e = group(st, raw, n, ebuf, esz);
+	free(raw);
+	if (e != NULL)
+		return e;
+	if ((e = classify(st, locals, ebuf, esz)) != NULL)
+		return e;
+	buildid(st);
+	return index_buckets(st, ebuf, esz);
+}
+
+/* Load PATH's symbols or exit with "prof: PATH: problem". */
+void
+symtab_open(struct symtab *st, const char *path, int locals)
+{
+	char ebuf[160];
+	const char *e;
+
+	if ((e = symtab_load(st, path, locals, ebuf, sizeof(ebuf))) != NULL)
+		errx(1, "%s: %s", path, e);
+}
+
+void
+symtab_close(struct symtab *st)
+{
+	if (st->elf != NULL)
+		elf_end(st->elf);
+	if (st->fd != -1)
+		close(st->fd);
+	free(st->ent);
+	free(st->names);
+	free(st->bucket);
+	memset(st, 0, sizeof(*st));
+	st->fd = -1;
+}
+
+/*
+ * The entry a call-count cell belongs to: sym < pc <= sym + size (a
+ * symbol without a size extends to its region's end), or -1.
+ */
+long
+symtab_lookup(const struct symtab *st, uint64_t pc)
+{
+	const struct symentry *e;
+	size_t lo = 0, hi = st->nent, mid;
+	uint64_t len, b;
+
+	if (st->bucket != NULL) {
+		if (pc <= st->ent[0].addr)
+			return -1;
+		b = (pc - 1 - st->ent[0].addr) >> st->bshift;
+		if (b >= st->nbucket)
+			b = st->nbucket - 1;
+		lo = st->bucket[b];
+		hi = st->bucket[b + 1];
+	}
+	while (lo < hi) {		/* first entry with addr >= pc */
+		mid = lo + (hi - lo) / 2;
+		if (st->ent[mid].addr < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return -1;
+	e = &st->ent[lo - 1];
+	len = e->size != 0 ? e->size : e->end - e->addr;
+	return pc - e->addr <= len ? (long)(lo - 1) : -1;
+}
+
+/* The first entry whose time region ends after PC (nent if none). */
+long
+symtab_region(const struct symtab *st, uint64_t pc)
+{
+	size_t lo = 0, hi = st->nent, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (st->ent[mid].end <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}

@@ -1,0 +1,24 @@
+# 301-prof-report: the default report (-t): classic header and columns,
+# aliases on one line, .cold folded, clone under its own name, weak
+# function shown, static folded into the preceding global, exact times.
+. "$E2E/300-prof.subr"
+sample
+standard | "$MKMON" mon.out
+"$PROF" sample > out 2> err
+cat > want <<'END'
+ %Time Seconds Cumsecs  #Calls   msec/call  Name
+  63.6    3.50    3.50      15    233.3     alpha, alpha_alias
+  25.5    1.40    4.90       4    350.      beta
+   3.6    0.20    5.10       2    100.      beta.constprop.0
+   1.8    0.10    5.20    1000      0.100   gamma_w
+   0.9    0.05    5.25       7      7.      _ZN2ns3fooEi
+   0.0    0.00    5.25       1      0.      main
+END
+expect_file want out
+expect_file /dev/null err
+
+# The same program linked without PIE (ET_EXEC) gives the same report.
+sample -no-pie
+standard | "$MKMON" mon.out
+"$PROF" sample > out2
+expect_file want out2

@@ -1,0 +1,65 @@
+# 304-prof-badinput: every malformed input gets one line on stderr
+# naming the file and the problem, exit status 1, nothing on stdout.
+. "$E2E/300-prof.subr"
+sample
+
+# bad WHAT EXPECTED-STDERR PROF-ARGS...
+bad() {
+	what=$1 want=$2
+	shift 2
+	set +e
+	"$PROF" "$@" > out 2> err
+	st=$?
+	set -e
+	expect_eq "$st" 1 "$what: exit status"
+	expect_eq "$(cat err)" "$want" "$what: message"
+	[ ! -s out ] || fail "$what: output on stdout"
+}
+
+bad "missing" "prof: mon.out: No such file or directory" sample
+: > empty
+bad "empty" "prof: empty: empty file" -m empty sample
+printf 'short' > short
+bad "truncated header" "prof: short: truncated header (5 of 24 bytes)" \
+    -m short sample
+printf 'range 4096 8192\nnfns 5\n' | "$MKMON" nfns
+bad "nfns" "prof: nfns: header says 5 cells, the file holds at most 0" \
+    -m nfns sample
+printf 'range 4096 8192\nbins 4\nextra 1\n' | "$MKMON" odd
+bad "odd histogram" "prof: odd: odd histogram size (9 bytes)" -m odd sample
+printf 'range 8192 4096\nbins 2\n' | "$MKMON" range
+bad "lpc > hpc" "prof: range: bad range: lpc 0x2000 >= hpc 0x1000" \
+    -m range sample
+printf 'range 8192 8192\nbins 2\n' | "$MKMON" range0
+bad "lpc = hpc" "prof: range0: bad range: lpc 0x2000 >= hpc 0x2000" \
+    -m range0 sample
+printf 'range 4096 4100\nbins 8\n' | "$MKMON" bins
+bad "bins" "prof: bins: 8 histogram bins for a range of 4 bytes" -m bins sample
+printf 'This is not a profile, only some text.\n' > garbage
+bad "garbage" "prof: garbage: header says 8007448951586907759 cells, the file holds at most 0" \
+    -m garbage sample
+printf 'meta magic 12345\n' | "$MKMON" magic
+bad "magic" "prof: magic: bad magic 0x3039" -m magic sample
+printf 'meta version 9\n' | "$MKMON" version
+bad "version" "prof: version: unsupported format version 9" -m version sample
+printf 'meta rate 0\n' | "$MKMON" rate
+bad "rate" "prof: rate: bad sampling rate 0" -m rate sample
+printf 'cell 70000 -5\n' | "$MKMON" neg
+bad "negative count" "prof: neg: cell 0: negative call count -5" -m neg sample
+printf 'PROF\0\0\0\0\0\0\0\0' > solaris
+bad "versioned" "prof: solaris: Solaris versioned (PROF) profiles are not supported" \
+    -m solaris sample
+bad "not regular" "prof: /dev/null: not a regular file" -m /dev/null sample
+
+# The executable.
+standard | "$MKMON" mon.out
+bad "no prog" "prof: a.out: No such file or directory"
+bad "missing prog" "prof: nope: No such file or directory" nope
+bad "not ELF" "prof: garbage: not an ELF file" garbage
+cp sample stripped
+strip stripped
+bad "stripped" "prof: stripped: no symbols (stripped?)" stripped
+"$CC" -shared -fPIC -o lib.so "$E2E/300-prof.c"
+bad "shared object" "prof: lib.so: a shared object, not an executable" lib.so
+"$CC" -c -o obj.o "$E2E/300-prof.c"
+bad "object file" "prof: obj.o: not an executable" obj.o

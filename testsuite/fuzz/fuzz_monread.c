@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz_monread.c - libFuzzer target for prof's mon.out reader: any bytes
+ * are either refused with a message or parsed into bounds that hold, and
+ * a parsed profile attributes without a fault (ASan/UBSan watch).
+ *
+ *	make fuzz [FUZZ_TIME=seconds]
+ */
+#include <elf.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "mon.h"
+#include "prof.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static struct symname names[] = {
+	{ "low", 0, STB_GLOBAL, 1 },
+	{ "mid", 1, STB_GLOBAL, 1 },
+	{ "high", 2, STB_LOCAL, 0 },
+};
+static struct symentry ents[] = {
+	{ 0x1000, 0x100, 0x1100, 0, 1, 0, 0, 1 },
+	{ 0x1100, 0, 0x1800, 1, 1, 1, 1, 1 },
+	{ 0xffffffffffff0000ull, 0x10, 0xffffffffffffff00ull, 2, 1, 1, -1, 0 },
+};
+static const struct symtab st = {
+	.path = "fuzz", .ent = ents, .nent = 3, .names = names, .nnames = 3,
+	.nsyms = 3, .nshown = 2,
+};
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct monfile mf;
+	struct report r;
+	char ebuf[160];
+	uint64_t pc, sum = 0;
+	long count;
+	size_t i;
+
+	if (monread_parse(&mf, data, size, ebuf, sizeof(ebuf)) != NULL)
+		return 0;
+	if (24 + mf.nfns * 16 + mf.nbins * 2 != size)
+		abort();
+	for (i = 0; i < mf.nfns; i++) {
+		monread_cell(&mf, i, &pc, &count);
+		sum += pc + count;
+	}
+	for (i = 0; i < mf.nbins; i++)
+		sum += monread_bin(&mf, i);
+	report_init(&r, &st);
+	(void)report_add(&r, &mf, ebuf, sizeof(ebuf));
+	if (r.secs[0] < 0 || r.secs[1] < 0 || r.total < 0)
+		abort();
+	report_free(&r);
+	return sum == 42 ? 0 : 0;
+}

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_monread.c - prof's mon.out reader (prof/monread.c): every
+ * malformed input is refused with its message; a good file round-trips.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mon.h"
+#include "prof.h"
+#include "unit.h"
+
+struct img {
+	unsigned char	buf[4096];
+	size_t		len;
+};
+
+static void
+put(struct img *im, const void *p, size_t n)
+{
+	memcpy(im->buf + im->len, p, n);
+	im->len += n;
+}
+
+static void
+hdr(struct img *im, uint64_t lpc, uint64_t hpc, uint64_t nfns)
+{
+	im->len = 0;
+	put(im, &lpc, 8);
+	put(im, &hpc, 8);
+	put(im, &nfns, 8);
+}
+
+static void
+cell(struct img *im, uint64_t pc, long count)
+{
+	put(im, &pc, 8);
+	put(im, &count, 8);
+}
+
+static void
+bins(struct img *im, size_t n)
+{
+	static const unsigned char zero[1024];
+
+	put(im, zero, 2 * n);
+}
+
+static const char *
+parse(struct img *im, struct monfile *mf)
+{
+	static char ebuf[160];
+
+	return monread_parse(mf, im->buf, im->len, ebuf, sizeof(ebuf));
+}
+
+#define REFUSED(im, msg) do {						\
+	struct monfile mf_;						\
+	const char *e_ = parse(im, &mf_);				\
+	ck_assert_ptr_nonnull(e_);					\
+	ck_assert_str_eq(e_, msg);					\
+} while (0)
+
+START_TEST(test_empty_file_refused)
+{
+	struct img im = { .len = 0 };
+
+	REFUSED(&im, "empty file");
+}
+END_TEST
+
+START_TEST(test_truncated_header_refused)
+{
+	struct img im;
+
+	hdr(&im, 0x1000, 0x2000, 0);
+	im.len = 23;
+	REFUSED(&im, "truncated header (23 of 24 bytes)");
+}
+END_TEST
+
+START_TEST(test_nfns_beyond_file_refused)
+{
+	struct img im;
+
+	hdr(&im, 0x1000, 0x2000, 2);
+	cell(&im, 0x1100, 1);
+	REFUSED(&im, "header says 2 cells, the file holds at most 1");
+	hdr(&im, 0x1000, 0x2000, UINT64_MAX);
+	REFUSED(&im, "header says 18446744073709551615 cells, "
+	    "the file holds at most 0");
+}
+END_TEST
+
+START_TEST(test_odd_histogram_refused)
+{
+	struct img im;
+
+	hdr(&im, 0x1000, 0x2000, 0);
+	bins(&im, 2);
+	im.len++;
+	REFUSED(&im, "odd histogram size (5 bytes)");
+}
+END_TEST
+
+START_TEST(test_bad_range_refused)
+{
+	struct img im;
+
+	hdr(&im, 0x2000, 0x1000, 0);
+	REFUSED(&im, "bad range: lpc 0x2000 >= hpc 0x1000");
+	hdr(&im, 0x2000, 0x2000, 0);
+	bins(&im, 1);
+	REFUSED(&im, "bad range: lpc 0x2000 >= hpc 0x2000");
+	hdr(&im, 0x2000, 0x2002, 0);
+	bins(&im, 3);
+	REFUSED(&im, "3 histogram bins for a range of 2 bytes");
+}
+END_TEST
+
+START_TEST(test_bad_metadata_refused)
+{
+	struct img im;
+
+	hdr(&im, 0x1000, 0x2000, 1);
+	cell(&im, MON_META_MAGIC, 42);
+	REFUSED(&im, "bad magic 0x2a");
+	hdr(&im, 0x1000, 0x2000, 1);
+	cell(&im, MON_META_VERSION, 2);
+	REFUSED(&im, "unsupported format version 2");
+	hdr(&im, 0x1000, 0x2000, 1);
+	cell(&im, MON_META_RATE, -1);
+	REFUSED(&im, "bad sampling rate -1");
+	hdr(&im, 0x1000, 0x2000, 1);
+	cell(&im, 0x1234, -1);
+	REFUSED(&im, "cell 0: negative call count -1");
+	hdr(&im, 0x1000, 0x2000, 0);
+	im.len = 0;
+	put(&im, "PROF\1\0\0\0", 8);
+	REFUSED(&im, "Solaris versioned (PROF) profiles are not supported");
+}
+END_TEST
+
+START_TEST(test_count_only_profile_accepted)
+{
+	struct img im;
+	struct monfile mf;
+
+	hdr(&im, 0, 0, 1);
+	cell(&im, 0x1234, 5);
+	ck_assert_ptr_null(parse(&im, &mf));
+	ck_assert_uint_eq(mf.nbins, 0);
+	ck_assert_uint_eq(mf.nfns, 1);
+}
+END_TEST
+
+START_TEST(test_round_trip_through_a_file)
+{
+	char path[] = "/tmp/check_monread.XXXXXX";
+	struct hdr h = { (char *)0x1000, (char *)0x1100, 4 };
+	struct cnt c[4] = {
+		{ (char *)MON_META_MAGIC, MON_META_MAGIC_VALUE },
+		{ (char *)MON_META_RATE, 997 },
+		{ (char *)MON_META_SATURATED, 3 },
+		{ (char *)0x1010, 12 },
+	};
+	WORD w[32] = { [5] = 9, [31] = 65535 };
+	struct monfile mf;
+	uint64_t pc;
+	long n;
+	FILE *f;
+	int fd;
+
+	ck_assert_int_ge(fd = mkstemp(path), 0);
+	ck_assert_ptr_nonnull(f = fdopen(fd, "wb"));
+	fwrite(&h, sizeof(h), 1, f);
+	fwrite(c, sizeof(c), 1, f);
+	fwrite(w, sizeof(w), 1, f);
+	fclose(f);
+	monread_open(&mf, path);
+	unlink(path);
+	ck_assert_uint_eq(mf.lpc, 0x1000);
+	ck_assert_uint_eq(mf.hpc, 0x1100);
+	ck_assert_uint_eq(mf.nfns, 4);
+	ck_assert_uint_eq(mf.nmeta, 3);
+	ck_assert_uint_eq(mf.nbins, 32);
+	ck_assert_int_eq(mf.rate, 997);
+	ck_assert_int_eq(mf.saturated, 3);
+	ck_assert(mf.meta & MONREAD_HAS(MON_META_RATE));
+	ck_assert(!(mf.meta & MONREAD_HAS(MON_META_BUILDID)));
+	monread_cell(&mf, 3, &pc, &n);
+	ck_assert_uint_eq(pc, 0x1010);
+	ck_assert_int_eq(n, 12);
+	ck_assert_uint_eq(monread_bin(&mf, 5), 9);
+	ck_assert_uint_eq(monread_bin(&mf, 31), 65535);
+	monread_close(&mf);
+}
+END_TEST
+
+START_TEST(test_missing_file_exits_1)
+{
+	struct monfile mf;
+
+	monread_open(&mf, "/nonexistent/mon.out");
+}
+END_TEST
+
+static Suite *
+monread_suite(void)
+{
+	Suite *s = suite_create("monread");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_test(tc, test_empty_file_refused);
+	tcase_add_test(tc, test_truncated_header_refused);
+	tcase_add_test(tc, test_nfns_beyond_file_refused);
+	tcase_add_test(tc, test_odd_histogram_refused);
+	tcase_add_test(tc, test_bad_range_refused);
+	tcase_add_test(tc, test_bad_metadata_refused);
+	tcase_add_test(tc, test_count_only_profile_accepted);
+	tcase_add_test(tc, test_round_trip_through_a_file);
+	tcase_add_exit_test(tc, test_missing_file_exits_1, 1);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(monread_suite)

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_report.c - attribution and printing (prof/report.c) on a symbol
+ * table built by hand: cells summed, ticks shared in proportion, profiles
+ * of another program refused, the classic line formats.
+ */
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mon.h"
+#include "prof.h"
+#include "unit.h"
+
+/* A [0x1000, 0x1010) and B [0x1010, 0x1020), both shown. */
+static struct symname names[] = {
+	{ "A", 0, STB_GLOBAL, 1 },
+	{ "B", 1, STB_GLOBAL, 1 },
+};
+static struct symentry ents[] = {
+	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1 },
+	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1 },
+};
+static struct symtab st = {
+	.path = "t", .ent = ents, .nent = 2, .names = names, .nnames = 2,
+	.nsyms = 2, .nshown = 2,
+};
+
+static unsigned char buf[1024];
+
+/* A mon.out image: range, one metadata rate, cells, then bins. */
+static void
+image(struct monfile *mf, uint64_t lpc, uint64_t hpc, const uint64_t *cells,
+    size_t ncells, const uint16_t *bins, size_t nbins)
+{
+	static char ebuf[160];
+	uint64_t nfns = ncells / 2 + 1, rate[2] = { MON_META_RATE, 100 };
+	size_t len = 0;
+
+	memcpy(buf, &lpc, 8);
+	memcpy(buf + 8, &hpc, 8);
+	memcpy(buf + 16, &nfns, 8);
+	len = 24;
+	memcpy(buf + len, rate, 16);
+	len += 16;
+	memcpy(buf + len, cells, ncells * 8);
+	len += ncells * 8;
+	memcpy(buf + len, bins, nbins * 2);
+	len += nbins * 2;
+	ck_assert_ptr_null(monread_parse(mf, buf, len, ebuf, sizeof(ebuf)));
+}
+
+START_TEST(test_cells_add_up_across_profiles)
+{
+	static const uint64_t cells[] = { 0x1004, 3, 0x1008, 4, 0x1011, 1 };
+	struct report r;
+	struct monfile mf;
+	char ebuf[160];
+
+	report_init(&r, &st);
+	image(&mf, 0x1000, 0x1020, cells, 6, NULL, 0);
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	ck_assert_int_eq(r.ncalls[0], 14);
+	ck_assert_int_eq(r.ncalls[1], 2);
+	ck_assert_uint_eq(r.cells_used, 6);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(test_bin_shared_in_proportion)
+{
+	static const uint16_t bins[] = { 100 };
+	static const uint64_t cells[] = { 0x1004, 1 };
+	struct report r;
+	struct monfile mf;
+	char ebuf[160];
+
+	report_init(&r, &st);
+	/* One 16-byte bin, [0x100c, 0x101c): 4 bytes of A, 12 of B. */
+	image(&mf, 0x100c, 0x101c, cells, 2, bins, 1);
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	ck_assert_double_eq_tol(r.secs[0], 0.25, 1e-9);
+	ck_assert_double_eq_tol(r.secs[1], 0.75, 1e-9);
+	ck_assert_double_eq_tol(r.total, 1.0, 1e-9);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(test_ticks_past_last_function_are_outside)
+{
+	static const uint16_t bins[] = { 10, 0, 30, 5 };
+	static const uint64_t cells[] = { 0x1004, 1 };
+	struct report r;
+	struct monfile mf;
+	char ebuf[160];
+
+	report_init(&r, &st);
+	image(&mf, 0x1000, 0x1040, cells, 2, bins, 4);
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	ck_assert_double_eq_tol(r.secs[0], 0.10, 1e-9);
+	ck_assert_double_eq_tol(r.secs[1], 0.0, 1e-9);
+	ck_assert_double_eq_tol(r.inside, 10, 1e-9);
+	ck_assert_double_eq_tol(r.outside, 35, 1e-9);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(test_other_program_refused)
+{
+	static const uint64_t cells[] = { 0x9004, 1 };
+	static const uint16_t bins[] = { 1 };
+	struct report r;
+	struct monfile mf;
+	char ebuf[160];
+
+	report_init(&r, &st);
+	image(&mf, 0x1000, 0x1020, cells, 2, NULL, 0);
+	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
+	    "profile of another executable (no call count maps into t)");
+	image(&mf, 0x9000, 0x9010, NULL, 0, bins, 1);
+	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
+	    "profile of another executable (no sample falls in t)");
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(test_classic_line_format)
+{
+	static const uint64_t cells[] = { 0x1004, 15, 0x1014, 1000 };
+	static const uint16_t bins[] = { 350, 10 };
+	struct prof_opts o = { .sort = 't' };
+	struct report r;
+	struct monfile mf;
+	char ebuf[160], *out = NULL;
+	size_t len;
+	FILE *fp;
+
+	report_init(&r, &st);
+	image(&mf, 0x1000, 0x1020, cells, 4, bins, 2);
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	report_print(&r, &o, fp);
+	fclose(fp);
+	ck_assert_str_eq(out,
+	    " %Time Seconds Cumsecs  #Calls   msec/call  Name\n"
+	    "  97.2    3.50    3.50      15    233.3     A\n"
+	    "   2.8    0.10    3.60    1000      0.100   B\n");
+	free(out);
+	report_free(&r);
+}
+END_TEST
+
+static Suite *
+report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("attribute");
+
+	tcase_add_test(tc, test_cells_add_up_across_profiles);
+	tcase_add_test(tc, test_bin_shared_in_proportion);
+	tcase_add_test(tc, test_ticks_past_last_function_are_outside);
+	tcase_add_test(tc, test_other_program_refused);
+	tcase_add_test(tc, test_classic_line_format);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(report_suite)

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_symtab.c - prof's symbol table (prof/symtab.c), against a small
+ * executable compiled by the test with $CC (default cc): lookup bounds,
+ * aliases on one entry, .cold parts and hidden locals folded.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "prof.h"
+#include "unit.h"
+
+static const char source[] =
+    "void f1(void);\n"
+    "void f1_alias(void) __attribute__((alias(\"f1\")));\n"
+    "__asm__(\".text\\n.type f1.cold, @function\\nf1.cold:\\n"
+    "\\t.skip 16, 0x90\\n.size f1.cold, 16\\n\");\n"
+    "void f1(void) { __asm__ volatile(\"nop\"); }\n"
+    "void f2(void) { f1(); }\n"
+    "static void __attribute__((noinline)) quiet(void) { f2(); }\n"
+    "void __attribute__((weak)) w(void) { quiet(); }\n"
+    "int main(void) { w(); return 0; }\n";
+
+static char dir[] = "/tmp/check_symtab.XXXXXX";
+static char exe[64];
+
+static void
+build(void)
+{
+	char cmd[512], src[64];
+	const char *cc = getenv("CC");
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(src, sizeof(src), "%s/t.c", dir);
+	snprintf(exe, sizeof(exe), "%s/t", dir);
+	ck_assert_ptr_nonnull(f = fopen(src, "w"));
+	fputs(source, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd),
+	    "%s -O0 -fno-toplevel-reorder -o %s %s", cc ? cc : "cc", exe, src);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void
+cleanup(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return;
+}
+
+static long
+entry(const struct symtab *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->nnames; i++)
+		if (strcmp(st->names[i].name, name) == 0)
+			return st->names[i].ent;
+	ck_abort_msg("no symbol %s", name);
+	return -1;
+}
+
+START_TEST(test_lookup_at_and_around_bounds)
+{
+	struct symtab st;
+	char ebuf[160];
+	const struct symentry *e;
+	long k;
+
+	build();
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	k = entry(&st, "f2");
+	e = &st.ent[k];
+	ck_assert_uint_gt(e->size, 0);
+	ck_assert_int_ne(symtab_lookup(&st, e->addr), k);	/* sym < pc */
+	ck_assert_int_eq(symtab_lookup(&st, e->addr + 1), k);
+	ck_assert_int_eq(symtab_lookup(&st, e->addr + e->size), k);
+	ck_assert_int_ne(symtab_lookup(&st, e->addr + e->size + 1), k);
+	ck_assert_int_eq(symtab_lookup(&st, 0), -1);
+	ck_assert_int_eq(symtab_lookup(&st, UINT64_MAX), -1);
+	ck_assert_int_eq(symtab_region(&st, e->addr), k);
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+START_TEST(test_aliases_share_one_entry)
+{
+	struct symtab st;
+	char ebuf[160];
+	long k;
+
+	build();
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	k = entry(&st, "f1");
+	ck_assert_int_eq(entry(&st, "f1_alias"), k);
+	ck_assert_uint_eq(st.ent[k].nnames, 2);
+	ck_assert_str_eq(st.names[st.ent[k].name0].name, "f1");
+	ck_assert(st.ent[k].shown);
+	ck_assert(st.ent[entry(&st, "w")].shown);		/* weak */
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+START_TEST(test_cold_and_locals_fold)
+{
+	struct symtab st;
+	char ebuf[160];
+	long cold, quiet;
+
+	build();
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	cold = entry(&st, "f1.cold");
+	quiet = entry(&st, "quiet");
+	ck_assert(!st.ent[cold].shown);
+	ck_assert_int_eq(st.ent[cold].row, entry(&st, "f1"));
+	ck_assert_int_eq(st.ent[cold].calls, entry(&st, "f1"));
+	ck_assert(!st.ent[quiet].shown);
+	ck_assert_int_eq(st.ent[quiet].row, entry(&st, "f2"));
+	ck_assert_int_eq(st.ent[quiet].calls, -1);
+	symtab_close(&st);
+	/* With -g the local has its own line; .cold still folds. */
+	ck_assert_ptr_null(symtab_load(&st, exe, 1, ebuf, sizeof(ebuf)));
+	quiet = entry(&st, "quiet");
+	ck_assert(st.ent[quiet].shown);
+	ck_assert_int_eq(st.ent[quiet].calls, quiet);
+	ck_assert(!st.ent[entry(&st, "f1.cold")].shown);
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+START_TEST(test_bad_executables_refused)
+{
+	struct symtab st;
+	char ebuf[160], cmd[256];
+
+	build();
+	ck_assert_str_eq(symtab_load(&st, "/nonexistent", 0, ebuf,
+	    sizeof(ebuf)), "No such file or directory");
+	symtab_close(&st);
+	snprintf(cmd, sizeof(cmd), "%s/t.c", dir);
+	ck_assert_str_eq(symtab_load(&st, cmd, 0, ebuf, sizeof(ebuf)),
+	    "not an ELF file");
+	symtab_close(&st);
+	snprintf(cmd, sizeof(cmd), "strip %s", exe);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_str_eq(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)),
+	    "no symbols (stripped?)");
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+static Suite *
+symtab_suite(void)
+{
+	Suite *s = suite_create("symtab");
+	TCase *tc = tcase_create("elf");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_lookup_at_and_around_bounds);
+	tcase_add_test(tc, test_aliases_share_one_entry);
+	tcase_add_test(tc, test_cold_and_locals_fold);
+	tcase_add_test(tc, test_bad_executables_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(symtab_suite)
