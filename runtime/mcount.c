@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mcount.c - the slow path of the hook ABI (mon.h): the first call of a
+ * function (per thread, in the default mode) gets its cell and a counter.
+ *
+ * It may run before any constructor, inside a signal handler, in many
+ * threads at once: only atomics and mmap, no malloc, locks, stdio or
+ * errno change, and it never calls instrumented code.
+ */
+#include <errno.h>
+
+#include "internal.h"
+
+/* Where hooks count when PROFDIR is empty: fast, and never written. */
+static long sink;
+
+/* Whether this thread has run the slow path (MON_META_THREADS). */
+static __thread int seen __attribute__((__tls_model__("initial-exec")));
+
+static void
+bind_sink(long **word)
+{
+	long *prev = NULL;
+
+	MON_CAS(word, &prev, &sink);
+}
+
+static struct cnt *
+get_cell(struct __mon_arena *a, struct cnt **cell, char *pc)
+{
+	struct cnt *c, *old;
+
+	if ((c = MON_LOAD(cell)) != NULL)
+		return c;
+	if ((c = __mon_arena_alloc(a)) == NULL)
+		return NULL;
+	c->mcnt = 0;
+	MON_STORE(&c->fnpc, pc);
+	old = NULL;
+	if (MON_CAS(cell, &old, c))
+		return c;
+	/* Another thread (or a signal handler) won: this cell stays empty. */
+	MON_STORE(&c->fnpc, (char *)NULL);
+	return old;
+}
+
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_slow(long **word, struct cnt **cell)
+{
+	struct __mon_slot *s;
+	struct cnt *c;
+	long *prev;
+	int saved = errno;
+
+	if (MON_LOAD(&__mon_state.disabled)) {
+		bind_sink(word);
+		goto out;
+	}
+	if (!seen) {
+		seen = 1;
+		MON_ADD(&__mon_state.threads, 1);
+	}
+	c = get_cell(&__mon_state.cells, cell, __builtin_return_address(0));
+	if (c == NULL || (s = __mon_arena_alloc(&__mon_state.slots)) == NULL) {
+		bind_sink(word);
+		goto out;
+	}
+	s->count = 1;
+	MON_STORE(&s->cell, c);
+	prev = NULL;
+	if (!MON_CAS(word, &prev, &s->count)) {
+		/* The word is shared (single/atomic mode) and was set. */
+		s->count = 0;
+		MON_STORE(&s->cell, (struct cnt *)NULL);
+		if (prev != &sink)
+			MON_ADD(prev, 1);
+	}
+out:
+	errno = saved;
+}
+
+/*
+ * The -pg hook (mon.h).  For now it counts the callee exactly with an
+ * atomic add on its own cell (kept apart from the -p cells, which the
+ * writer refolds); the caller address is not recorded yet, so there is
+ * no call graph and no gmon.out.
+ */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_arc(struct cnt **cell, void *frompc)
+{
+	struct cnt *c;
+	int saved = errno;
+
+	(void)frompc;
+	if (MON_LOAD(&__mon_state.disabled) || !MON_LOAD(&__mon_state.on))
+		goto out;
+	if (!seen) {
+		seen = 1;
+		MON_ADD(&__mon_state.threads, 1);
+	}
+	c = get_cell(&__mon_state.arcs, cell, __builtin_return_address(0));
+	if (c != NULL)
+		MON_ADD(&c->mcnt, 1);
+out:
+	errno = saved;
+}

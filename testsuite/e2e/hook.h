@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hook.h - the plugin's fast path, by hand, for the runtime's e2e cases:
+ * MON_COUNT() at the top of a function does what the plugin inserts
+ * (mon.h, hook ABI): a shared cell word, a thread-local counter word,
+ * the increment, and __mon_mcount_slow on the first call.
+ * Define MON_HOOK_SHARED before including it for the single/atomic
+ * mode (one counter word shared by all threads).
+ */
+#ifndef HOOK_H
+#define HOOK_H
+
+#include "mon.h"
+
+#ifdef MON_HOOK_SHARED
+#define MON_HOOK_TLS
+#else
+#define MON_HOOK_TLS	__thread
+#endif
+
+#define MON_COUNT()							\
+	do {								\
+		static struct cnt *mon_cell_;				\
+		static MON_HOOK_TLS long *mon_word_;			\
+		long *mon_p_ = mon_word_;				\
+		if (mon_p_ != NULL)					\
+			++*mon_p_;					\
+		else							\
+			__mon_mcount_slow(&mon_word_, &mon_cell_);	\
+	} while (0)
+
+/* A function the tests can count: never inlined, cloned or tail-called. */
+#define COUNTED		__attribute__((__noinline__, __noclone__, __used__))
+
+#endif

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_cells.c - the hook's slow path and cell growth (runtime/mcount.c,
+ * runtime/cells.c): 100,000 functions, exact counts, linear memory,
+ * per-thread counters summed exactly.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "internal.h"
+#include "unit.h"
+
+#define NFN	100000
+
+static long *words[NFN];
+static struct cnt *cellp[NFN];
+
+/* The plugin's fast path for function i. */
+static void
+call(int i)
+{
+	long *p = words[i];
+
+	if (p != NULL)
+		++*p;
+	else
+		__mon_mcount_slow(&words[i], &cellp[i]);
+}
+
+static size_t
+mapped(struct __mon_arena *a)
+{
+	struct __mon_chunk *c;
+	size_t n = 0;
+
+	for (c = a->head.next; c != NULL; c = c->next)
+		n += c->maplen;
+	return n;
+}
+
+START_TEST(test_growth_to_100000_cells)
+{
+	size_t bytes;
+	int i, k;
+
+	for (i = 0; i < NFN; i++)
+		for (k = 0; k <= i % 7; k++)
+			call(i);
+	ck_assert_uint_eq(__mon_cells_fold(), NFN);
+	for (i = 0; i < NFN; i++) {
+		ck_assert_ptr_nonnull(cellp[i]);
+		ck_assert_int_eq(cellp[i]->mcnt, i % 7 + 1);
+		if (i > 0)
+			ck_assert_ptr_ne(cellp[i], cellp[i - 1]);
+	}
+	/* 16 B a cell + 32 B a counter, plus at most a chunk each. */
+	bytes = mapped(&__mon_state.cells) + mapped(&__mon_state.slots);
+	ck_assert_uint_le(bytes, (size_t)NFN * 48 + 2 * 65536);
+}
+END_TEST
+
+static __thread long *tword;
+static struct cnt *tcell;
+
+static void *
+thr(void *arg)
+{
+	long i, *p;
+
+	for (i = 0; i < (long)(intptr_t)arg; i++) {
+		if ((p = tword) != NULL)
+			++*p;
+		else
+			__mon_mcount_slow(&tword, &tcell);
+	}
+	return NULL;
+}
+
+START_TEST(test_threads_count_exactly)
+{
+	pthread_t t[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		pthread_create(&t[i], NULL, thr, (void *)(intptr_t)250000);
+	for (i = 0; i < 8; i++)
+		pthread_join(t[i], NULL);
+	__mon_cells_fold();
+	ck_assert_int_eq(tcell->mcnt, 2000000);
+	ck_assert_int_eq(__mon_state.threads, 8);
+}
+END_TEST
+
+START_TEST(test_moncontrol_excludes_calls_while_off)
+{
+	int i;
+
+	call(0);
+	call(1);
+	__mon_cells_control(0);
+	__mon_state.on = 0;
+	call(0);
+	call(2);		/* first call while off */
+	__mon_cells_fold();
+	ck_assert_int_eq(cellp[0]->mcnt, 1);
+	ck_assert_int_eq(cellp[2]->mcnt, 0);
+	__mon_state.on = 1;
+	__mon_cells_control(1);
+	for (i = 0; i < 3; i++)
+		call(2);
+	__mon_cells_fold();
+	ck_assert_int_eq(cellp[0]->mcnt, 1);
+	ck_assert_int_eq(cellp[1]->mcnt, 1);
+	ck_assert_int_eq(cellp[2]->mcnt, 3);
+	__mon_cells_zero();
+	call(1);
+	__mon_cells_fold();
+	ck_assert_int_eq(cellp[1]->mcnt, 1);
+	ck_assert_int_eq(cellp[2]->mcnt, 0);
+}
+END_TEST
+
+START_TEST(test_disabled_counts_nothing)
+{
+	__mon_state.disabled = 1;
+	call(5);
+	call(5);
+	ck_assert_ptr_null(cellp[5]);
+	ck_assert_ptr_nonnull(words[5]);
+	ck_assert_uint_eq(__mon_cells_fold(), 0);
+}
+END_TEST
+
+static void
+setup(void)
+{
+	__mon_state.on = 1;
+}
+
+static Suite *
+cells_suite(void)
+{
+	Suite *s = suite_create("cells");
+	TCase *tc = tcase_create("growth");
+
+	__mon_monitor_stop(0);
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_growth_to_100000_cells);
+	tcase_add_test(tc, test_threads_count_exactly);
+	tcase_add_test(tc, test_moncontrol_excludes_calls_while_off);
+	tcase_add_test(tc, test_disabled_counts_nothing);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(cells_suite)

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_env.c - PROFDIR / PROFFLAGS parsing and the file name
+ * (runtime/env.c).
+ */
+#include <signal.h>
+#include <string.h>
+
+#include "internal.h"
+#include "unit.h"
+
+START_TEST(test_profdir_unset_gives_mon_out)
+{
+	struct __mon_env e;
+	char buf[64];
+
+	ck_assert_int_eq(__mon_env_parse(&e, NULL, NULL), 0);
+	ck_assert_int_eq(e.disabled, 0);
+	ck_assert_int_eq(__mon_env_path(&e, "prog", 42, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "mon.out");
+}
+END_TEST
+
+START_TEST(test_profdir_empty_disables)
+{
+	struct __mon_env e;
+
+	__mon_env_parse(&e, "", NULL);
+	ck_assert_int_eq(e.disabled, 1);
+}
+END_TEST
+
+START_TEST(test_profdir_dir_gives_pid_prog)
+{
+	struct __mon_env e;
+	char buf[64];
+
+	__mon_env_parse(&e, "/tmp/p", NULL);
+	ck_assert_int_eq(e.disabled, 0);
+	ck_assert_int_eq(__mon_env_path(&e, "prog", 123456789, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/tmp/p/123456789.prog");
+	ck_assert_int_eq(__mon_env_path(&e, "prog", 7, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/tmp/p/7.prog");
+}
+END_TEST
+
+START_TEST(test_path_too_long_fails)
+{
+	struct __mon_env e;
+	char buf[12];
+
+	__mon_env_parse(&e, "/tmp/profiles", NULL);
+	ck_assert_int_eq(__mon_env_path(&e, "prog", 1, buf, sizeof(buf)), -1);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
+START_TEST(test_profflags_all_options)
+{
+	struct __mon_env e;
+	char buf[64];
+
+	ck_assert_int_eq(__mon_env_parse(&e, NULL,
+	    " -disable_default -itimer  -rate 4000 -sigdump SIGUSR1 "
+	    "-dirname /d -nopids"), 0);
+	ck_assert_int_eq(e.disable_default, 1);
+	ck_assert_int_eq(e.itimer, 1);
+	ck_assert_int_eq(e.rate, 4000);
+	ck_assert_int_eq(e.sigdump, SIGUSR1);
+	ck_assert_str_eq(e.dir, "/d");
+	ck_assert_int_eq(e.pids, 0);
+	__mon_env_path(&e, "prog", 5, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "/d/mon.out");
+	__mon_env_parse(&e, NULL, "-pids -sigdump HUP");
+	ck_assert_int_eq(e.sigdump, SIGHUP);
+	__mon_env_path(&e, "prog", 5, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "5.prog");
+}
+END_TEST
+
+START_TEST(test_profflags_bad_are_counted)
+{
+	struct __mon_env e;
+
+	ck_assert_int_eq(__mon_env_parse(&e, NULL,
+	    "-bogus -rate 0 -rate x -sigdump NOSUCH -dirname"), 5);
+	ck_assert_int_eq(e.rate, 0);
+	ck_assert_int_eq(e.sigdump, 0);
+	ck_assert_str_eq(e.dir, "");
+}
+END_TEST
+
+START_TEST(test_profdir_dirname_wins)
+{
+	struct __mon_env e;
+
+	__mon_env_parse(&e, "a", "-dirname b");
+	ck_assert_str_eq(e.dir, "b");
+}
+END_TEST
+
+static Suite *
+env_suite(void)
+{
+	Suite *s = suite_create("env");
+	TCase *tc = tcase_create("profdir");
+
+	/* The unit program itself is not profiled. */
+	__mon_monitor_stop(0);
+	tcase_add_test(tc, test_profdir_unset_gives_mon_out);
+	tcase_add_test(tc, test_profdir_empty_disables);
+	tcase_add_test(tc, test_profdir_dir_gives_pid_prog);
+	tcase_add_test(tc, test_path_too_long_fails);
+	tcase_add_test(tc, test_profflags_all_options);
+	tcase_add_test(tc, test_profflags_bad_are_counted);
+	tcase_add_test(tc, test_profdir_dirname_wins);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(env_suite)

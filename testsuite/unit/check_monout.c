@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_monout.c - the mon.out writer (runtime/monout.c): write, read
+ * back, compare byte for byte; nothing left behind on failure.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "unit.h"
+
+#define NF	3
+#define RANGE	1600
+#define BUFSIZE	((sizeof(struct hdr) + 4 * sizeof(struct cnt)) / \
+		    sizeof(WORD) + RANGE / 8)
+
+static WORD buf[BUFSIZE] __attribute__((aligned(16)));
+static long *words[NF];
+static struct cnt *cellp[NF];
+static char dir[64];
+
+static void
+call(int i)
+{
+	long *p = words[i];
+
+	if (p != NULL)
+		++*p;
+	else
+		__mon_mcount_slow(&words[i], &cellp[i]);
+}
+
+static void
+setup(void)
+{
+	strcpy(dir, "/tmp/check_monout.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	__mon_state.on = 1;
+}
+
+static void
+teardown(void)
+{
+	char cmd[128];
+
+	__mon_monitor_stop(0);	/* nothing written at the test's exit */
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return;
+}
+
+static long
+meta_of(const struct cnt *c, size_t n, long key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((long)c[i].fnpc == key)
+			return c[i].mcnt;
+	return -1;
+}
+
+START_TEST(test_round_trip_byte_exact)
+{
+	struct __mon_state *st = &__mon_state;
+	char path[128], *lo = (char *)&setup;
+	struct hdr h;
+	struct cnt c[32];
+	WORD hist[RANGE];
+	size_t nbins, ssiz, i;
+	struct stat sb;
+	FILE *f;
+	int k;
+
+	ck_assert_int_eq(__monitor((int (*)(void))lo,
+	    (int (*)(void))(lo + RANGE), buf, BUFSIZE, 4), 0);
+	__mon_sampler_stop();	/* no sample may change the bins now */
+	for (i = 0; i < NF; i++)
+		for (k = 0; k <= (int)i; k++)
+			call((int)i);
+	ssiz = (sizeof(struct hdr) + 4 * sizeof(struct cnt)) / sizeof(WORD);
+	nbins = BUFSIZE - ssiz;
+	ck_assert_uint_eq(st->out_nbins, nbins);
+	for (i = 0; i < nbins; i++)
+		buf[ssiz + i] = (WORD)(i * 7 + 1);
+	snprintf(path, sizeof(path), "%s/mon.out", dir);
+	ck_assert_int_eq(__mon_out_write(path), 0);
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	ck_assert_int_eq(fstat(fileno(f), &sb), 0);
+	ck_assert_uint_eq(fread(&h, sizeof(h), 1, f), 1);
+	ck_assert_uint_eq(h.nfns, 12 + NF);
+	ck_assert_int_eq((long)sb.st_size, (long)(sizeof(h) +
+	    h.nfns * sizeof(struct cnt) + nbins * sizeof(WORD)));
+	ck_assert_ptr_eq(h.lpc, (char *)__mon_out_linktime((uintptr_t)lo));
+	ck_assert_int_eq(h.hpc - h.lpc, RANGE);
+	ck_assert_uint_eq(fread(c, sizeof(c[0]), h.nfns, f), h.nfns);
+	ck_assert_int_eq(meta_of(c, 12, MON_META_MAGIC), MON_META_MAGIC_VALUE);
+	ck_assert_int_eq(meta_of(c, 12, MON_META_VERSION), MON_FORMAT_VERSION);
+	ck_assert_int_eq(meta_of(c, 12, MON_META_PID), (long)getpid());
+	ck_assert_int_eq(meta_of(c, 12, MON_META_BIAS), (long)st->bias);
+	ck_assert_int_eq(meta_of(c, 12, MON_META_THREADS), 1);
+	for (i = 0; i < NF; i++) {
+		/* cells in allocation order: the monitor() buffer's */
+		ck_assert_ptr_eq(cellp[i], (struct cnt *)(buf + 12) + i);
+		ck_assert_ptr_eq(c[12 + i].fnpc, (char *)__mon_out_linktime(
+		    (uintptr_t)cellp[i]->fnpc));
+		ck_assert_int_eq(c[12 + i].mcnt, (long)i + 1);
+	}
+	ck_assert_uint_eq(fread(hist, sizeof(WORD), nbins + 1, f), nbins);
+	ck_assert_int_eq(memcmp(hist, buf + ssiz, nbins * sizeof(WORD)), 0);
+	fclose(f);
+}
+END_TEST
+
+START_TEST(test_failure_leaves_nothing)
+{
+	char path[128];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/no/such/dir/mon.out", dir);
+	ck_assert_int_eq(__mon_out_write(path), -1);
+	/* a directory in the way of the rename */
+	snprintf(path, sizeof(path), "%s/mon.out", dir);
+	ck_assert_int_eq(mkdir(path, 0777), 0);
+	ck_assert_int_eq(__mon_out_write(path), -1);
+	ck_assert_ptr_nonnull(d = opendir(dir));
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	ck_assert_int_eq(n, 1);		/* the directory only */
+}
+END_TEST
+
+static Suite *
+monout_suite(void)
+{
+	Suite *s = suite_create("monout");
+	TCase *tc = tcase_create("write");
+
+	__mon_monitor_stop(0);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_round_trip_byte_exact);
+	tcase_add_test(tc, test_failure_leaves_nothing);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(monout_suite)
