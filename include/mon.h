@@ -119,6 +119,19 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
 void	__mon_mcount_slow(long **word, struct cnt **cell);
 
+/*
+ * -pg (gprof) mode: every entry instead calls
+ *
+ *	__mon_mcount_arc(&cell, __builtin_return_address(0));
+ *
+ * which counts the arc caller -> this function in a per-thread table
+ * (the cell, allocated on first use, identifies the callee; its fnpc is
+ * the hook's return address).  The function's count is the sum of its
+ * arcs.
+ */
+#define MON_MCOUNT_ARC_NAME	"__mon_mcount_arc"
+void	__mon_mcount_arc(struct cnt **cell, void *frompc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -83,11 +83,14 @@ static enum mon_update	mon_update_mode = MON_UPDATE_THREAD;
 static bool		mon_update_given;
 static enum tls_model	mon_tls = TLS_MODEL_NONE;	/* NONE: automatic */
 static bool		mon_verbose;
-static bool		mon_pg;		/* -pg: call-graph arcs, not yet */
+static bool		mon_pg;		/* -pg: call-graph arcs */
 static tree		mon_slow_decl;
+static tree		mon_arc_decl;
 
 static const struct ggc_root_tab mon_roots[] = {
 	{ &mon_slow_decl, 1, sizeof(mon_slow_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	{ &mon_arc_decl, 1, sizeof(mon_arc_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
@@ -143,19 +146,14 @@ mon_skip_reason(tree fndecl)
 	return NULL;
 }
 
-/* void __mon_mcount_slow(long **word, struct cnt **cell), built once. */
+/* The decl of a runtime hook: void NAME(ARG1, ARG2), nothrow, leaf. */
 static tree
-mon_slow(void)
+mon_hook_decl(const char *name, tree arg1, tree arg2)
 {
-	tree wordpp, cellpp, type, d;
+	tree type, d;
 
-	if (mon_slow_decl != NULL_TREE)
-		return mon_slow_decl;
-	wordpp = build_pointer_type(build_pointer_type(long_integer_type_node));
-	cellpp = build_pointer_type(ptr_type_node);
-	type = build_function_type_list(void_type_node, wordpp, cellpp,
-	    NULL_TREE);
-	d = build_fn_decl(MON_MCOUNT_SLOW_NAME, type);
+	type = build_function_type_list(void_type_node, arg1, arg2, NULL_TREE);
+	d = build_fn_decl(name, type);
 	TREE_PUBLIC(d) = 1;
 	DECL_EXTERNAL(d) = 1;
 	DECL_ARTIFICIAL(d) = 1;
@@ -167,8 +165,28 @@ mon_slow(void)
 	 * address the runtime records as fnpc must lie inside f.
 	 */
 	DECL_ASSEMBLER_NAME(d);		/* the LTO streamer needs it */
-	mon_slow_decl = d;
 	return d;
+}
+
+/* void __mon_mcount_slow(long **word, struct cnt **cell), built once. */
+static tree
+mon_slow(void)
+{
+	if (mon_slow_decl == NULL_TREE)
+		mon_slow_decl = mon_hook_decl(MON_MCOUNT_SLOW_NAME,
+		    build_pointer_type(build_pointer_type(
+		    long_integer_type_node)), build_pointer_type(ptr_type_node));
+	return mon_slow_decl;
+}
+
+/* void __mon_mcount_arc(struct cnt **cell, void *frompc), built once. */
+static tree
+mon_arc(void)
+{
+	if (mon_arc_decl == NULL_TREE)
+		mon_arc_decl = mon_hook_decl(MON_MCOUNT_ARC_NAME,
+		    build_pointer_type(ptr_type_node), ptr_type_node);
+	return mon_arc_decl;
 }
 
 /*
@@ -216,6 +234,35 @@ mon_add_call(function *fun, gcall *call, basic_block bb)
 }
 
 /*
+ * -pg: on entry, __mon_mcount_arc(&cell, __builtin_return_address(0)).
+ * Every call goes to the runtime, which counts the caller -> callee arc.
+ */
+static unsigned int
+mon_instrument_arc(function *fun)
+{
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+	tree cell, ra;
+	gcall *call;
+
+	cell = mon_new_var("__mon_cell", ptr_type_node, false);
+	bb = split_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	gsi = gsi_start_bb(bb);
+	ra = make_ssa_name(ptr_type_node);
+	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_RETURN_ADDRESS),
+	    1, integer_zero_node);
+	gimple_call_set_lhs(call, ra);
+	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+	call = gimple_build_call(mon_arc(), 2, build_fold_addr_expr(cell), ra);
+	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+	mon_add_call(fun, call, bb);
+	if (mon_verbose)
+		fprintf(stderr, "monprof: %s: instrumented (arcs)\n",
+		    function_name(fun));
+	return 0;
+}
+
+/*
  * Split the entry edge (not the first block: after tail-recursion
  * elimination it may be a loop header with PHIs) into
  *
@@ -234,6 +281,8 @@ mon_instrument(function *fun)
 	edge hot, cold;
 	gcall *call;
 
+	if (mon_pg)
+		return mon_instrument_arc(fun);
 	wordp = build_pointer_type(long_integer_type_node);
 	word = mon_new_var("__mon_word", wordp,
 	    mon_update_mode == MON_UPDATE_THREAD);
