@@ -24,17 +24,6 @@
 #define CNT_SIZE	16
 #define PROF_MAGIC_BE	"PROF"		/* Solaris versioned format */
 
-static const char *
-fail(char *ebuf, size_t esz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ebuf, esz, fmt, ap);
-	va_end(ap);
-	return ebuf;
-}
-
 static void
 setmeta(struct monfile *mf, unsigned long key, long value)
 {
@@ -73,19 +62,19 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 	mf->outside = mf->bias = mf->buildid = mf->pid = 0;
 	mf->samples = mf->lost = mf->threads = 0;
 	if (size == 0)
-		return fail(ebuf, esz, "empty file");
+		return prof_errf(ebuf, esz, "empty file");
 	if (size >= 4 && memcmp(p, PROF_MAGIC_BE, 4) == 0)
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "Solaris versioned (PROF) profiles are not supported");
 	if (size < HDR_SIZE)
-		return fail(ebuf, esz, "truncated header (%zu of %d bytes)",
+		return prof_errf(ebuf, esz, "truncated header (%zu of %d bytes)",
 		    size, HDR_SIZE);
 	memcpy(&mf->lpc, p, 8);
 	memcpy(&mf->hpc, p + 8, 8);
 	memcpy(&nfns, p + 16, 8);
 	rest = size - HDR_SIZE;
 	if (nfns > rest / CNT_SIZE)
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "header says %llu cells, the file holds at most %llu",
 		    (unsigned long long)nfns,
 		    (unsigned long long)(rest / CNT_SIZE));
@@ -93,15 +82,15 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 	mf->cells = p + HDR_SIZE;
 	rest -= nfns * CNT_SIZE;
 	if (rest % 2 != 0)
-		return fail(ebuf, esz, "odd histogram size (%llu bytes)",
+		return prof_errf(ebuf, esz, "odd histogram size (%llu bytes)",
 		    (unsigned long long)rest);
 	mf->bins = mf->cells + nfns * CNT_SIZE;
 	mf->nbins = rest / 2;
 	if (mf->lpc > mf->hpc || (mf->lpc == mf->hpc && mf->nbins > 0))
-		return fail(ebuf, esz, "bad range: lpc %#llx >= hpc %#llx",
+		return prof_errf(ebuf, esz, "bad range: lpc %#llx >= hpc %#llx",
 		    (unsigned long long)mf->lpc, (unsigned long long)mf->hpc);
 	if (mf->nbins > mf->hpc - mf->lpc)
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "%zu histogram bins for a range of %llu bytes", mf->nbins,
 		    (unsigned long long)(mf->hpc - mf->lpc));
 
@@ -112,7 +101,7 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 		monread_cell(mf, i, &pc, &count);
 		if (pc >= MON_META_LIMIT) {
 			if (count < 0)
-				return fail(ebuf, esz,
+				return prof_errf(ebuf, esz,
 				    "cell %zu: negative call count %ld", i,
 				    count);
 			continue;
@@ -121,19 +110,19 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 		if (pc == 0 || pc >= 32)	/* unused cell, unknown key */
 			continue;
 		if (pc == MON_META_MAGIC && count != MON_META_MAGIC_VALUE)
-			return fail(ebuf, esz, "bad magic %#lx",
+			return prof_errf(ebuf, esz, "bad magic %#lx",
 			    (unsigned long)count);
 		mf->meta |= MONREAD_HAS(pc);
 		setmeta(mf, pc, count);
 	}
 	if ((mf->meta & MONREAD_HAS(MON_META_VERSION)) &&
 	    (mf->version < 1 || mf->version > MON_FORMAT_VERSION))
-		return fail(ebuf, esz, "unsupported format version %ld",
+		return prof_errf(ebuf, esz, "unsupported format version %ld",
 		    mf->version);
 	if ((mf->meta & MONREAD_HAS(MON_META_RATE)) && mf->rate <= 0)
-		return fail(ebuf, esz, "bad sampling rate %ld", mf->rate);
+		return prof_errf(ebuf, esz, "bad sampling rate %ld", mf->rate);
 	if (mf->saturated < 0 || mf->outside < 0 || mf->lost < 0)
-		return fail(ebuf, esz, "negative sample count in metadata");
+		return prof_errf(ebuf, esz, "negative sample count in metadata");
 	return NULL;
 }
 

@@ -6,6 +6,7 @@
 #ifndef PROF_H
 #define PROF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,22 @@
 #include <libelf.h>
 
 #define PROF_VERSION	"1.0"
+
+/* Format a problem into ebuf and return it: the modules' error result. */
+static inline const char *
+prof_errf(char *ebuf, size_t esz, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 3, 4)));
+
+static inline const char *
+prof_errf(char *ebuf, size_t esz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ebuf, esz, fmt, ap);
+	va_end(ap);
+	return ebuf;
+}
 
 /* ---------------------------------------------------------------- monread */
 

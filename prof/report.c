@@ -20,17 +20,6 @@
 #include "mon.h"
 #include "prof.h"
 
-static const char *
-fail(char *ebuf, size_t esz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ebuf, esz, fmt, ap);
-	va_end(ap);
-	return ebuf;
-}
-
 void
 report_init(struct report *r, const struct symtab *st)
 {
@@ -162,7 +151,7 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	    st->has_buildid && memcmp(&mf->buildid, st->buildid, 8) != 0) {
 		hexid(want, &mf->buildid);
 		hexid(have, st->buildid);
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "profile of another executable (build-id %s, %s has %s)",
 		    want, st->path, have);
 	}
@@ -173,11 +162,11 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	addcells(r, mf, &mapped);
 	ticks = addbins(r, mf, rate, &in);
 	if (mapped == 0 && mf->nfns > mf->nmeta)
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "profile of another executable (no call count maps into %s)",
 		    st->path);
 	if (mapped == 0 && ticks > 0 && in == 0)
-		return fail(ebuf, esz,
+		return prof_errf(ebuf, esz,
 		    "profile of another executable (no sample falls in %s)",
 		    st->path);
 	r->total += ticks / rate;

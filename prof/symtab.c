@@ -31,17 +31,6 @@ struct rawsym {
 	int		 bind;
 };
 
-static const char *
-fail(char *ebuf, size_t esz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ebuf, esz, fmt, ap);
-	va_end(ap);
-	return ebuf;
-}
-
 static int
 bindrank(int bind)
 {
@@ -188,10 +177,10 @@ readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
 
 	if (gelf_getshdr(scn, &sh) == NULL || sh.sh_entsize == 0 ||
 	    (d = elf_getdata(scn, NULL)) == NULL)
-		return fail(ebuf, esz, "bad symbol table: %s", elf_errmsg(-1));
+		return prof_errf(ebuf, esz, "bad symbol table: %s", elf_errmsg(-1));
 	n = sh.sh_size / sh.sh_entsize;
 	if ((raw = calloc(n ? n : 1, sizeof(*raw))) == NULL)
-		return fail(ebuf, esz, "out of memory");
+		return prof_errf(ebuf, esz, "out of memory");
 	st->nsyms = n;
 	for (i = cnt = 0; i < n; i++) {
 		if (gelf_getsym(d, i, &sym) == NULL)
@@ -235,7 +224,7 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 	st->ent = calloc(n ? n : 1, sizeof(*st->ent));
 	st->names = calloc(n ? n : 1, sizeof(*st->names));
 	if (st->ent == NULL || st->names == NULL)
-		return fail(ebuf, esz, "out of memory");
+		return prof_errf(ebuf, esz, "out of memory");
 	for (i = 0; i < n; i = j) {
 		e = &st->ent[st->nent];
 		e->addr = raw[i].addr;
@@ -286,7 +275,7 @@ classify(struct symtab *st, int locals, char *ebuf, size_t esz)
 
 	if ((order = calloc(st->nnames ? st->nnames : 1, sizeof(*order))) ==
 	    NULL)
-		return fail(ebuf, esz, "out of memory");
+		return prof_errf(ebuf, esz, "out of memory");
 	for (i = 0; i < st->nnames; i++)
 		order[i] = i;
 	sort_names = st->names;
@@ -366,7 +355,7 @@ index_buckets(struct symtab *st, char *ebuf, size_t esz)
 	st->nbucket = (span >> st->bshift) + 1;
 	if ((st->bucket = calloc(st->nbucket + 1, sizeof(*st->bucket))) ==
 	    NULL)
-		return fail(ebuf, esz, "out of memory");
+		return prof_errf(ebuf, esz, "out of memory");
 	for (b = j = 0; b <= st->nbucket; b++) {
 		while (j < st->nent &&
 		    (st->ent[j].addr - base) >> st->bshift < b)
@@ -395,21 +384,21 @@ symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
 	st->path = path;
 	st->fd = -1;
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return fail(ebuf, esz, "libelf: %s", elf_errmsg(-1));
+		return prof_errf(ebuf, esz, "libelf: %s", elf_errmsg(-1));
 	if ((st->fd = open(path, O_RDONLY)) == -1)
-		return fail(ebuf, esz, "%s", strerror(errno));
+		return prof_errf(ebuf, esz, "%s", strerror(errno));
 	if ((st->elf = elf_begin(st->fd, ELF_C_READ_MMAP, NULL)) == NULL)
-		return fail(ebuf, esz, "%s", elf_errmsg(-1));
+		return prof_errf(ebuf, esz, "%s", elf_errmsg(-1));
 	if (elf_kind(st->elf) != ELF_K_ELF)
-		return fail(ebuf, esz, "not an ELF file");
+		return prof_errf(ebuf, esz, "not an ELF file");
 	if (gelf_getehdr(st->elf, &eh) == NULL)
-		return fail(ebuf, esz, "bad ELF header: %s", elf_errmsg(-1));
+		return prof_errf(ebuf, esz, "bad ELF header: %s", elf_errmsg(-1));
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
-		return fail(ebuf, esz, "not a 64-bit ELF file");
+		return prof_errf(ebuf, esz, "not a 64-bit ELF file");
 	if (eh.e_type == ET_DYN && !is_pie(st->elf, &eh))
-		return fail(ebuf, esz, "a shared object, not an executable");
+		return prof_errf(ebuf, esz, "a shared object, not an executable");
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
-		return fail(ebuf, esz, "not an executable");
+		return prof_errf(ebuf, esz, "not an executable");
 
 	symscn = dynscn = NULL;
 	for (scn = NULL; (scn = elf_nextscn(st->elf, scn)) != NULL;) {
@@ -428,7 +417,7 @@ symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
 		return e;
 	if (n == 0) {
 		free(raw);
-		return fail(ebuf, esz, "no symbols (stripped?)");
+		return prof_errf(ebuf, esz, "no symbols (stripped?)");
 	}
 	qsort(raw, n, sizeof(*raw), rawcmp);
 	e = group(st, raw, n, ebuf, esz);

@@ -2,31 +2,15 @@
  * 102-hot: a program that spends its CPU time in one function (spin),
  * about 0.5 s, and a little in another (warm).
  */
-#include <time.h>
-
 #include "hook.h"
 
 static volatile unsigned long sink;
 
-static double
-cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 COUNTED static void
 spin(double secs)
 {
-	double end = cpu() + secs;
-	unsigned long i;
-
 	MON_COUNT();
-	while (cpu() < end)
-		for (i = 0; i < 100000; i++)
-			sink += i * i;
+	spin_cpu(secs);
 }
 
 COUNTED static void

@@ -26,17 +26,8 @@ g(void)
 COUNTED static void
 busy(void)
 {
-	struct timespec ts;
-	double end;
-
 	MON_COUNT();
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	end = ts.tv_sec + ts.tv_nsec / 1e9 + 0.3;
-	do {
-		for (int i = 0; i < 10000; i++)
-			sink += i;
-		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	} while (ts.tv_sec + ts.tv_nsec / 1e9 < end);
+	spin_cpu(0.3);
 }
 
 int

@@ -7,7 +7,6 @@
 
 #include "hook.h"
 
-static volatile unsigned long sink;
 static volatile int mine;
 
 static void
@@ -20,17 +19,8 @@ handler(int sig)
 COUNTED static void
 spin(void)
 {
-	struct timespec ts;
-	double end;
-
 	MON_COUNT();
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	end = ts.tv_sec + ts.tv_nsec / 1e9 + 0.2;
-	do {
-		for (int i = 0; i < 10000; i++)
-			sink += i;
-		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	} while (ts.tv_sec + ts.tv_nsec / 1e9 < end);
+	spin_cpu(0.2);
 }
 
 int

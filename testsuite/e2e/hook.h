@@ -10,6 +10,8 @@
 #ifndef HOOK_H
 #define HOOK_H
 
+#include <time.h>
+
 #include "mon.h"
 
 #ifdef MON_HOOK_SHARED
@@ -28,6 +30,26 @@
 		else							\
 			__mon_mcount_slow(&mon_word_, &mon_cell_);	\
 	} while (0)
+
+/*
+ * Spin for sec seconds of process CPU time, inside the caller (always
+ * inlined, so the samples land in the caller's bins).
+ */
+static inline __attribute__((__always_inline__)) void
+spin_cpu(double sec)
+{
+	static volatile unsigned long spin_sink;
+	struct timespec ts;
+	double end;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	end = ts.tv_sec + ts.tv_nsec / 1e9 + sec;
+	do {
+		for (int i = 0; i < 10000; i++)
+			spin_sink += i;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	} while (ts.tv_sec + ts.tv_nsec / 1e9 < end);
+}
 
 /* A function the tests can count: never inlined, cloned or tail-called. */
 #define COUNTED		__attribute__((__noinline__, __noclone__, __used__))
