@@ -327,11 +327,16 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 		if (o->addr != 0)
 			fprintf(fp, o->addr == 'x' ? "%*llx " : "%*llo ", width,
 			    (unsigned long long)st->ent[k].addr);
-		fprintf(fp, "%6.1f%8.2f%8.2f", pct, r->secs[k], cum);
+		/*
+		 * Classic prof's "%6.1f%8.2f%8.2f" and "%8ld", written so
+		 * that a column too wide for its field (calls past 10^7,
+		 * say) still has a blank before it; otherwise identical.
+		 */
+		fprintf(fp, "%6.1f %7.2f %7.2f", pct, r->secs[k], cum);
 		if (count != 0) {
 			f = fprecision(count);
 			msec = 1000.0 * r->secs[k] / count;
-			fprintf(fp, "%8ld%#*.*f", count, f + 8, f, msec);
+			fprintf(fp, " %7ld%#*.*f", count, f + 8, f, msec);
 			fprintf(fp, "%*s", 6 - f, " ");
 		} else
 			fprintf(fp, "%22s", " ");

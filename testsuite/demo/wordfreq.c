@@ -11,8 +11,8 @@
 /* Kept out of line so that the report shows more than main. */
 #define OUTLINE	__attribute__((noinline))
 
-#define NWORDS	400000
-#define NBUCKET	4096
+#define NWORDS	2000000
+#define NBUCKET	(1 << 18)
 
 struct word {
 	struct word	*next;

@@ -22,3 +22,21 @@ sample -no-pie
 standard | "$MKMON" mon.out
 "$PROF" sample > out2
 expect_file want out2
+
+# Columns too wide for classic prof's fields (10^4 s, 10^8 calls) stay
+# separated by a blank instead of running together.
+{
+	echo "range $LPC $TEXTEND"
+	echo "bins $((TEXTEND - LPC))"
+	echo "meta rate 1"
+	tick beta 30000
+	tick gamma_w 60000
+	cell gamma_w 123456789
+} | "$MKMON" mon.out
+"$PROF" sample > out
+cat > want <<'END2'
+ %Time Seconds Cumsecs  #Calls   msec/call  Name
+  66.7 60000.00 60000.00 123456789      0.4860  gamma_w
+  33.3 30000.00 90000.00                      beta
+END2
+expect_file want out
