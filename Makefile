@@ -87,15 +87,11 @@ $(O)/monprof.so: $(PLUGIN_SRCS) $(wildcard $(srcdir)/plugin/*.h) \
 	@mkdir -p $(@D)
 	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $(PLUGIN_SRCS)
 
-# The specs file names the build tree here and PREFIX when installed.
+# The specs file names the build tree here; install writes one naming PREFIX.
 $(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in
 	@mkdir -p $(@D)
 	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' $< > $@
 
-$(O)/install/monprof.specs: $(srcdir)/plugin/monprof.specs.in
-	@mkdir -p $(@D)
-	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
-	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $< > $@
 
 # ---------------------------------------------------------------- prof
 PROF_SRCS   = $(wildcard $(srcdir)/prof/*.c)
@@ -181,14 +177,16 @@ bench: all
 	    $(SHELL) $(srcdir)/testsuite/bench/bench.sh
 
 # ---------------------------------------------------------------- install
-install: all $(O)/install/monprof.specs
+install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/monprof \
 	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(O)/monprof.so $(DESTDIR)$(PREFIX)/lib/monprof/
-	install -m 644 $(O)/install/monprof.specs $(DESTDIR)$(PREFIX)/lib/monprof/
+	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
+	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $(srcdir)/plugin/monprof.specs.in \
+	    > $(DESTDIR)$(PREFIX)/lib/monprof/monprof.specs
 	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/
 	if [ -f $(O)/prof ]; then install -m 755 $(O)/prof $(DESTDIR)$(PREFIX)/bin/; fi
 	for m in $(wildcard $(srcdir)/man/*.1); do \
