@@ -11,6 +11,9 @@
 #            the program prints (monprof from mon.out, glibc from gprof)
 #   RSS      peak resident set, KiB
 #
+#   prof     prof's own time on a 100 MB mon.out of a program with 50,000
+#            functions (BENCH_PROF=0 skips it)
+#
 # BENCH_ONLY="calls threads" restricts the workloads; BENCH_VARIANTS the
 # variants (names as printed).
 set -eu
@@ -20,7 +23,7 @@ export LC_ALL
 B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
-WORKLOADS=${BENCH_ONLY:-calls threads mixed}
+WORKLOADS=${BENCH_ONLY-calls threads mixed}
 VARIANTS=${BENCH_VARIANTS:-monprof monprof-single monprof-atomic monprof-pg glibc-pg cyg-empty}
 W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
@@ -140,3 +143,25 @@ for w in $WORKLOADS; do
 		    "$ix" "$(exact "$w" "$v")" "$(rss "$W/$w.$v")"
 	done
 done
+
+[ "${BENCH_PROF:-1}" = 1 ] || exit 0
+# prof at scale: 50,000 functions, a 100 MB mon.out (6.5 million cells,
+# 130 per function, and a histogram over the whole text).
+awk 'BEGIN { for (i = 0; i < 50000; i++)
+	printf "int f%d(int x) { return x * %d + 1; }\n", i, i
+    print "int main(void) { return f0(1) - 1; }" }' > "$W/many.c"
+"$CC" -O0 -o "$W/many" "$W/many.c" || exit 1
+nm -n -t d --defined-only "$W/many" | awk '
+	$3 ~ /^f[0-9]+$/ { a[n++] = $1 + 4 }
+	END { print "range 4096", a[n - 1] + 64; print "bins", int((a[n - 1] + 60 - 4096) / 8)
+	    print "meta magic ok"; print "meta rate 1000"
+	    for (r = 0; r < 130; r++) for (i = 0; i < n; i++) print "cell", a[i], r + 1
+	    for (i = 0; i < n; i += 7) print "bin", int((a[i] - 4096) / 8), i % 100 + 1 }' |
+    "$O/testsuite/tools/mkmon" "$W/big.out" || exit 1
+size=$(wc -c < "$W/big.out")
+s=$(date +%s%N)
+"$O/prof" -m "$W/big.out" "$W/many" > "$W/big.report" || exit 1
+e=$(date +%s%N)
+printf '\nprof: %d functions, %d MB mon.out: %s s (target < 1 s), %d report lines\n' \
+    50000 $((size / 1000000)) "$(echo "$s $e" | awk '{ printf "%.2f", ($2 - $1) / 1e9 }')" \
+    "$(wc -l < "$W/big.report")"

@@ -48,7 +48,8 @@ num(const char *s)
 int
 main(int argc, char **argv)
 {
-	struct cnt cells[4096];
+	struct cnt *cells = NULL, *more;
+	size_t cap = 0;
 	WORD *bins = NULL;
 	struct hdr h = { 0, 0, 0 };
 	size_t ncells = 0, nbins = 0, i, extra = 0;
@@ -68,6 +69,12 @@ main(int argc, char **argv)
 		n = sscanf(line, "%255s %255s %255s", a, b, c);
 		if (n <= 0 || a[0] == '#')
 			continue;
+		if (ncells == cap) {
+			cap = cap ? 2 * cap : 4096;
+			if ((more = realloc(cells, cap * sizeof(*cells))) == NULL)
+				return 2;
+			cells = more;
+		}
 		if (strcmp(a, "range") == 0 && n == 3) {
 			h.lpc = (char *)(uintptr_t)num(b);
 			h.hpc = (char *)(uintptr_t)num(c);
@@ -78,7 +85,7 @@ main(int argc, char **argv)
 		} else if (strcmp(a, "bin") == 0 && n == 3 && num(b) < nbins) {
 			bins[num(b)] = num(c);
 		} else if ((strcmp(a, "meta") == 0 || strcmp(a, "cell") == 0)
-		    && n == 3 && ncells < 4096) {
+		    && n == 3) {
 			key = 0;
 			for (i = 1; i < sizeof(keys) / sizeof(keys[0]); i++)
 				if (strcmp(b, keys[i]) == 0)
@@ -90,8 +97,7 @@ main(int argc, char **argv)
 			cells[ncells].fnpc = (char *)(uintptr_t)(key ? key :
 			    num(b));
 			cells[ncells++].mcnt = v;
-		} else if (strcmp(a, "buildid") == 0 && n == 2 &&
-		    ncells < 4096) {
+		} else if (strcmp(a, "buildid") == 0 && n == 2) {
 			memset(id, 0, sizeof(id));
 			for (i = 0; i < 8 && sscanf(b + 2 * i, "%2x", &x) == 1;
 			    i++)
