@@ -87,8 +87,17 @@ __mon_arena_add(struct __mon_arena *a, struct __mon_chunk *c)
 	MON_STORE(&a->cur, c);
 }
 
+/* A -pg function's count is the sum of its incoming arcs. */
+static void
+add_arc(uintptr_t from, struct cnt *cell, long n, void *arg)
+{
+	(void)from;
+	(void)arg;
+	cell->mcnt += n;
+}
+
 /*
- * Sum every slot into its cell's mcnt; return the number of live cells
+ * Sum every slot (and every -pg arc) into its cell's mcnt; return the number of live cells
  * (fnpc set).  Only the writer calls it, under its guard.
  */
 size_t
@@ -114,9 +123,12 @@ __mon_cells_fold(void)
 		v = on ? MON_LOAD(&s->count) : MON_LOAD(&s->snap);
 		p->mcnt += v - MON_LOAD(&s->excluded);
 	}
-	MON_FOREACH(&st->arcs, c, i, p)
+	MON_FOREACH(&st->arcs, c, i, p) {
+		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
+	}
+	__mon_arcs_each(add_arc, NULL);
 	return n;
 }
 
@@ -142,18 +154,6 @@ __mon_cells_control(int on)
 	}
 }
 
-/* The -pg cells count in place: zero them. */
-static void
-arcs_zero(void)
-{
-	struct __mon_chunk *c;
-	struct cnt *p;
-	size_t i;
-
-	MON_FOREACH(&__mon_state.arcs, c, i, p)
-		MON_STORE(&p->mcnt, 0);
-}
-
 /* Zero the counts (-sigdump after a dump) without touching the hot path. */
 void
 __mon_cells_zero(void)
@@ -163,7 +163,7 @@ __mon_cells_zero(void)
 	size_t i;
 	int on = MON_LOAD(&__mon_state.on);
 
-	arcs_zero();
+	__mon_arcs_zero();
 	MON_FOREACH(&__mon_state.slots, c, i, s) {
 		if (on)
 			MON_STORE(&s->excluded, MON_LOAD(&s->count));
@@ -180,7 +180,7 @@ __mon_cells_reset(void)
 	struct __mon_slot *s;
 	size_t i;
 
-	arcs_zero();
+	__mon_arcs_reset();
 	MON_FOREACH(&__mon_state.slots, c, i, s) {
 		s->count = 0;
 		s->snap = 0;

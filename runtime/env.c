@@ -6,7 +6,9 @@
  *	PROFDIR=	-> no profiling, no file
  *	PROFDIR=dir	-> dir/<pid>.<progname>
  *
- * Both are read with secure_getenv: setuid/setgid programs ignore them.
+ * -pg programs also write gmon.out: ./gmon.out, dir/<pid>.<progname>.gmon,
+ * or GMON_OUT_PREFIX.<pid> when that is set (as glibc).  All three are
+ * read with secure_getenv: setuid/setgid programs ignore them.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -143,8 +145,18 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 void
 __mon_env_load(struct __mon_env *e)
 {
+	const char *prefix = secure_getenv("GMON_OUT_PREFIX");
+	size_t n;
+
 	__mon_env_parse(e, secure_getenv("PROFDIR"),
 	    secure_getenv("PROFFLAGS"));
+	if (prefix != NULL) {
+		n = strlen(prefix);
+		if (n >= sizeof(e->gmon_prefix))
+			n = sizeof(e->gmon_prefix) - 1;
+		memcpy(e->gmon_prefix, prefix, n);
+		e->gmon_prefix[n] = '\0';
+	}
 	quiet = 1;
 }
 
@@ -158,6 +170,18 @@ put(char *buf, size_t len, size_t at, const char *s)
 		s++;
 	}
 	return at;
+}
+
+static int
+finish(char *buf, size_t len, size_t at)
+{
+	if (at >= len) {
+		if (len > 0)
+			buf[0] = '\0';
+		return -1;
+	}
+	buf[at] = '\0';
+	return 0;
 }
 
 /*
@@ -185,11 +209,38 @@ __mon_env_path(const struct __mon_env *e, const char *prog, long pid,
 		at = put(buf, len, at, prog[0] != '\0' ? prog : "a.out");
 	} else
 		at = put(buf, len, at, MON_OUT);
-	if (at >= len) {
-		if (len > 0)
-			buf[0] = '\0';
-		return -1;
+	return finish(buf, len, at);
+}
+
+/*
+ * The gmon.out name of a -pg program: "<prefix>.<pid>" with
+ * GMON_OUT_PREFIX, else the mon.out name with ".gmon" added when it has
+ * the pid in it, else "gmon.out" in the same directory.  Async-signal-
+ * safe.  0, or -1 if it does not fit in len.
+ */
+int
+__mon_env_gmon_path(const struct __mon_env *e, const char *prog, long pid,
+    char *buf, size_t len)
+{
+	char num[24];
+	size_t at = 0;
+	int pids = e->pids >= 0 ? e->pids : e->dir[0] != '\0';
+
+	if (e->gmon_prefix[0] != '\0') {
+		num[__mon_fmt_ulong(num, (unsigned long)pid)] = '\0';
+		at = put(buf, len, at, e->gmon_prefix);
+		at = put(buf, len, at, ".");
+		at = put(buf, len, at, num);
+		return finish(buf, len, at);
 	}
-	buf[at] = '\0';
-	return 0;
+	if (pids) {
+		if (__mon_env_path(e, prog, pid, buf, len) != 0)
+			return -1;
+		return finish(buf, len, put(buf, len, strlen(buf), ".gmon"));
+	}
+	if (e->dir[0] != '\0') {
+		at = put(buf, len, at, e->dir);
+		at = put(buf, len, at, "/");
+	}
+	return finish(buf, len, put(buf, len, at, "gmon.out"));
 }

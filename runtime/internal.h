@@ -90,6 +90,33 @@ struct __mon_hist {
 	unsigned int	 scale;
 };
 
+/*
+ * -pg: one caller -> callee arc.  The owner thread counts in place; the
+ * writer reports count - base (a dump that zeroes sets base = count, so
+ * it never races with the owner's increment).
+ */
+struct __mon_arc {
+	uintptr_t	 from;		/* return address into the caller */
+	struct cnt	*cell;		/* the callee; NULL: entry free */
+	long		 count;
+	long		 base;
+};
+
+/*
+ * A thread's open-addressing arc table (mmap'd, never freed).  When it
+ * fills up, its thread starts a table twice the size and the old one is
+ * frozen: it keeps its counts (the writer sums every table), so a count
+ * that lands late in it is not lost.
+ */
+struct __mon_arctab {
+	struct __mon_arctab *next;	/* every table, newest first */
+	size_t		 mask;		/* entries - 1, a power of two - 1 */
+	unsigned int	 shift;		/* 64 - log2(entries) */
+	size_t		 used;
+	size_t		 maplen;
+	struct __mon_arc arc[];
+};
+
 /* PROFDIR and PROFFLAGS, as parsed by env.c. */
 struct __mon_env {
 	int		 disabled;	/* PROFDIR set and empty */
@@ -99,6 +126,7 @@ struct __mon_env {
 	long		 rate;		/* Hz requested, 0: default */
 	int		 sigdump;	/* signal number, 0: none */
 	char		 dir[PATH_MAX];	/* "" : current directory */
+	char		 gmon_prefix[PATH_MAX];	/* GMON_OUT_PREFIX, "": unset */
 };
 
 struct __mon_state {
@@ -109,7 +137,9 @@ struct __mon_state {
 	int		 zero_after_dump; /* -sigdump */
 	struct __mon_arena cells;
 	struct __mon_arena slots;
-	struct __mon_arena arcs;	/* -pg cells, counted in place */
+	struct __mon_arena arcs;	/* -pg cells; counts come from arcs */
+	int		 pg;		/* a -pg hook ran: write gmon.out */
+	long		 arcs_lost;	/* calls not counted: no memory */
 	struct __mon_hist  hist;	/* what the sampler fills */
 	struct hdr	 out;		/* the histogram mon.out gets */
 	WORD		*out_bins;
@@ -144,11 +174,23 @@ void	 __mon_cells_control(int) MON_HIDDEN;
 void	 __mon_cells_zero(void) MON_HIDDEN;
 void	 __mon_cells_reset(void) MON_HIDDEN;
 
+/* arcs.c */
+void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
+	    void *) MON_HIDDEN;
+void	 __mon_arcs_zero(void) MON_HIDDEN;
+void	 __mon_arcs_reset(void) MON_HIDDEN;
+
+/* mcount.c */
+struct cnt *__mon_mcount_cell(struct __mon_arena *, struct cnt **, char *)
+	    MON_HIDDEN;
+
 /* env.c */
 int	 __mon_env_parse(struct __mon_env *, const char *, const char *)
 	    MON_HIDDEN;
 void	 __mon_env_load(struct __mon_env *) MON_HIDDEN;
 int	 __mon_env_path(const struct __mon_env *, const char *, long,
+	    char *, size_t) MON_HIDDEN;
+int	 __mon_env_gmon_path(const struct __mon_env *, const char *, long,
 	    char *, size_t) MON_HIDDEN;
 
 /* profil.c */
@@ -169,6 +211,24 @@ void	 __mon_perf_stop(void) MON_HIDDEN;
 void	 __mon_perf_enable(int) MON_HIDDEN;
 void	 __mon_perf_drain(int) MON_HIDDEN;
 void	 __mon_perf_forget(void) MON_HIDDEN;
+
+/* outfile.c: one output file, whole or not at all */
+struct __mon_wbuf {
+	int	 fd;
+	int	 err;
+	size_t	 n;
+	char	 b[4096];
+};
+
+void	 __mon_outfile_put(struct __mon_wbuf *, const void *, size_t)
+	    MON_HIDDEN;
+void	 __mon_outfile_flush(struct __mon_wbuf *) MON_HIDDEN;
+int	 __mon_outfile_write(const char *,
+	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
+
+/* gmonout.c */
+int	 __mon_gmon_write(const char *) MON_HIDDEN;
+int	 __mon_gmon_dump(void) MON_HIDDEN;
 
 /* monout.c */
 int	 __mon_out_write(const char *) MON_HIDDEN;

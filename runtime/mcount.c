@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mcount.c - the slow path of the hook ABI (mon.h): the first call of a
- * function (per thread, in the default mode) gets its cell and a counter.
+ * mcount.c - the slow path of the -p hook ABI (mon.h): the first call of
+ * a function (per thread, in the default mode) gets its cell and a
+ * counter.  (The -pg hook is in arcs.c.)
  *
  * It may run before any constructor, inside a signal handler, in many
  * threads at once: only atomics and mmap, no malloc, locks, stdio or
@@ -25,8 +26,13 @@ bind_sink(long **word)
 	MON_CAS(word, &prev, &sink);
 }
 
-static struct cnt *
-get_cell(struct __mon_arena *a, struct cnt **cell, char *pc)
+/*
+ * The function's cell, allocated from arena a on first use with fnpc =
+ * pc (a pc inside the function) and published by a compare-and-swap.
+ * Shared with the -pg hook (arcs.c).  NULL only when mmap fails.
+ */
+struct cnt *
+__mon_mcount_cell(struct __mon_arena *a, struct cnt **cell, char *pc)
 {
 	struct cnt *c, *old;
 
@@ -60,7 +66,8 @@ __mon_mcount_slow(long **word, struct cnt **cell)
 		seen = 1;
 		MON_ADD(&__mon_state.threads, 1);
 	}
-	c = get_cell(&__mon_state.cells, cell, __builtin_return_address(0));
+	c = __mon_mcount_cell(&__mon_state.cells, cell,
+	    __builtin_return_address(0));
 	if (c == NULL || (s = __mon_arena_alloc(&__mon_state.slots)) == NULL) {
 		bind_sink(word);
 		goto out;
@@ -75,32 +82,6 @@ __mon_mcount_slow(long **word, struct cnt **cell)
 		if (prev != &sink)
 			MON_ADD(prev, 1);
 	}
-out:
-	errno = saved;
-}
-
-/*
- * The -pg hook (mon.h).  For now it counts the callee exactly with an
- * atomic add on its own cell (kept apart from the -p cells, which the
- * writer refolds); the caller address is not recorded yet, so there is
- * no call graph and no gmon.out.
- */
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc(struct cnt **cell, void *frompc)
-{
-	struct cnt *c;
-	int saved = errno;
-
-	(void)frompc;
-	if (MON_LOAD(&__mon_state.disabled) || !MON_LOAD(&__mon_state.on))
-		goto out;
-	if (!seen) {
-		seen = 1;
-		MON_ADD(&__mon_state.threads, 1);
-	}
-	c = get_cell(&__mon_state.arcs, cell, __builtin_return_address(0));
-	if (c != NULL)
-		MON_ADD(&c->mcnt, 1);
 out:
 	errno = saved;
 }

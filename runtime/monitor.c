@@ -117,6 +117,7 @@ __mon_monitor_stop(int write)
 			__mon_out_write(path);
 		else
 			MON_ERR("monprof: profile file name too long\n");
+		__mon_gmon_dump();
 	}
 	MON_STORE(&st->active, 0);
 	__mon_hist_set(NULL, 0, 0, 0, 0, 0);

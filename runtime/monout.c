@@ -3,71 +3,22 @@
  * monout.c - writes mon.out: struct hdr, the metadata cells, the function
  * cells (slots folded in), the histogram (mon.h has the layout).
  *
- * Whole or not at all: a temporary file beside the target, every write
- * checked, then rename.  Async-signal-safe (monitor_signal uses it):
- * system calls only, no stdio, no malloc.
+ * Whole or not at all (outfile.c).  Async-signal-safe (monitor_signal
+ * uses it): system calls only, no stdio, no malloc.
  */
-#include <sys/stat.h>
-
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "internal.h"
 
-struct wbuf {
-	int	 fd;
-	int	 err;
-	size_t	 n;
-	char	 b[4096];
-};
-
 static void
-flush(struct wbuf *w)
-{
-	size_t off = 0;
-	ssize_t r;
-
-	while (off < w->n && !w->err) {
-		r = write(w->fd, w->b + off, w->n - off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			w->err = 1;
-		else
-			off += (size_t)r;
-	}
-	w->n = 0;
-}
-
-static void
-put(struct wbuf *w, const void *p, size_t len)
-{
-	size_t k;
-
-	while (len > 0) {
-		if (w->n == sizeof(w->b))
-			flush(w);
-		k = sizeof(w->b) - w->n;
-		if (k > len)
-			k = len;
-		memcpy(w->b + w->n, p, k);
-		w->n += k;
-		p = (const char *)p + k;
-		len -= k;
-	}
-}
-
-static void
-putcell(struct wbuf *w, uintptr_t pc, long count)
+putcell(struct __mon_wbuf *w, uintptr_t pc, long count)
 {
 	struct cnt c;
 
 	c.fnpc = (char *)pc;
 	c.mcnt = count;
-	put(w, &c, sizeof(c));
+	__mon_outfile_put(w, &c, sizeof(c));
 }
 
 /* pcs inside the main executable become link-time addresses. */
@@ -89,7 +40,7 @@ __mon_out_path(char *buf, size_t len)
 }
 
 static size_t
-body(struct wbuf *w)
+body(struct __mon_wbuf *w)
 {
 	struct __mon_state *st = &__mon_state;
 	struct __mon_chunk *c;
@@ -127,17 +78,30 @@ body(struct wbuf *w)
 		n++;
 	}
 	if (st->out_bins != NULL)
-		put(w, st->out_bins, st->out_nbins * sizeof(WORD));
-	flush(w);
+		__mon_outfile_put(w, st->out_bins, st->out_nbins * sizeof(WORD));
+	__mon_outfile_flush(w);
 	return n;
 }
 
-static void
-complain(const char *path)
+/* The whole file: header (rewritten once nfns is known), cells, bins. */
+static int
+fill(struct __mon_wbuf *w, void *arg)
 {
-	MON_ERR("monprof: cannot write ");
-	__mon_err(path, strlen(path));
-	MON_ERR("\n");
+	struct __mon_state *st = &__mon_state;
+	struct hdr h;
+	uintptr_t lo;
+
+	(void)arg;
+	memset(&h, 0, sizeof(h));
+	__mon_outfile_put(w, &h, sizeof(h));
+	__mon_cells_fold();
+	h.nfns = body(w);
+	lo = (uintptr_t)st->out.lpc;
+	h.lpc = (char *)__mon_out_linktime(lo);
+	h.hpc = st->out.hpc - (lo - (uintptr_t)h.lpc);
+	if (w->err || pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		return -1;
+	return 0;
 }
 
 /*
@@ -147,55 +111,5 @@ complain(const char *path)
 int
 __mon_out_write(const char *path)
 {
-	struct __mon_state *st = &__mon_state;
-	struct wbuf w;
-	struct hdr h;
-	char tmp[PATH_MAX + 32], num[24];
-	size_t len, k;
-	uintptr_t lo;
-	int zero = 0, rc = -1, saved = errno;
-
-	if (!MON_CAS(&st->writing, &zero, 1))
-		return -1;
-	__mon_sampler_drain();
-	len = strlen(path);
-	k = __mon_fmt_ulong(num, (unsigned long)getpid());
-	if (len + k + 6 >= sizeof(tmp))
-		goto out;
-	memcpy(tmp, path, len);
-	tmp[len] = '.';
-	memcpy(tmp + len + 1, num, k);
-	memcpy(tmp + len + 1 + k, ".tmp", 5);
-	w.fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0666);
-	if (w.fd < 0 && errno == EEXIST && unlink(tmp) == 0)
-		w.fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0666);
-	if (w.fd < 0)
-		goto out;
-	w.err = 0;
-	w.n = 0;
-	memset(&h, 0, sizeof(h));
-	put(&w, &h, sizeof(h));
-	__mon_cells_fold();
-	h.nfns = body(&w);
-	lo = (uintptr_t)st->out.lpc;
-	h.lpc = (char *)__mon_out_linktime(lo);
-	h.hpc = st->out.hpc - (lo - (uintptr_t)h.lpc);
-	if (w.err || pwrite(w.fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h)) {
-		close(w.fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (close(w.fd) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	if (rc != 0)
-		complain(path);
-	MON_STORE(&st->writing, 0);
-	errno = saved;
-	return rc;
+	return __mon_outfile_write(path, fill, NULL);
 }

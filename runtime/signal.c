@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * signal.c - monitor_signal(): write the profile from a signal handler
- * (daemons, programs killed rather than exited), and PROFFLAGS -sigdump.
+ * signal.c - monitor_signal(): write the profile (and gmon.out in -pg
+ * programs) from a signal handler (daemons, programs killed rather than
+ * exited), and PROFFLAGS -sigdump.
  *
  * Async-signal-safe: it only drains the sampler and calls the writer.
  */
@@ -27,6 +28,8 @@ __mon_signal_dump(void)
 	if (__mon_out_path(path, sizeof(path)) != 0)
 		return -1;
 	rc = __mon_out_write(path);
+	if (__mon_gmon_dump() != 0)
+		rc = -1;
 	if (rc == 0 && st->zero_after_dump) {
 		__mon_cells_zero();
 		if (st->out_bins != NULL)

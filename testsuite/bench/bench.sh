@@ -8,7 +8,8 @@
 #   insn x   instructions (valgrind --tool=callgrind) at BENCH_INSN_PCT
 #            (default 10) percent of the work, variant / plain
 #   exact    threads workload: every function's count equals the count
-#            the program prints (monprof from mon.out, glibc from gprof)
+#            the program prints (monprof -p from mon.out, the -pg
+#            variants from gprof on gmon.out)
 #   RSS      peak resident set, KiB
 #
 #   prof     prof's own time on a 100 MB mon.out of a program with 50,000
@@ -94,11 +95,12 @@ exact() {
 	mkdir -p "$d"
 	(cd "$d" && "$W/$1.$2" 50 >/dev/null 2>expect)
 	case $2 in
-	monprof*)	counts "$W/$1.$2" "$d/mon.out" > "$d/got" ;;
-	glibc-pg)	gprof -b -p "$W/$1.$2" "$d/gmon.out" 2>/dev/null |
+	monprof-pg|glibc-pg)
+			gprof -b -p "$W/$1.$2" "$d/gmon.out" 2>/dev/null |
 			    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }
 				 NF == 5 && $4 ~ /^[0-9]+$/ { print $5, $4 }' \
 			    > "$d/got" ;;
+	monprof*)	counts "$W/$1.$2" "$d/mon.out" > "$d/got" ;;
 	*)		echo "-"; rm -rf "$d"; return ;;
 	esac
 	awk 'NR == FNR { got[$1] = $2; next }

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * outfile.c - one profile file, whole or not at all: a temporary file
+ * beside the target, every write checked, then rename.  Shared by the
+ * mon.out and gmon.out writers.
+ *
+ * Async-signal-safe (monitor_signal uses it): system calls only, no
+ * stdio, no malloc.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+void
+__mon_outfile_flush(struct __mon_wbuf *w)
+{
+	size_t off = 0;
+	ssize_t r;
+
+	while (off < w->n && !w->err) {
+		r = write(w->fd, w->b + off, w->n - off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			w->err = 1;
+		else
+			off += (size_t)r;
+	}
+	w->n = 0;
+}
+
+void
+__mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
+{
+	size_t k;
+
+	while (len > 0) {
+		if (w->n == sizeof(w->b))
+			__mon_outfile_flush(w);
+		k = sizeof(w->b) - w->n;
+		if (k > len)
+			k = len;
+		memcpy(w->b + w->n, p, k);
+		w->n += k;
+		p = (const char *)p + k;
+		len -= k;
+	}
+}
+
+static void
+complain(const char *path)
+{
+	MON_ERR("monprof: cannot write ");
+	__mon_err(path, strlen(path));
+	MON_ERR("\n");
+}
+
+static int
+open_tmp(const char *tmp)
+{
+	int fd, flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+
+	fd = open(tmp, flags, 0666);
+	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
+		fd = open(tmp, flags, 0666);
+	return fd;
+}
+
+/*
+ * Write path with fill(w, arg), which puts the contents into w (and may
+ * pwrite w->fd) and returns 0 or -1.  Only one file is written at a time:
+ * the sampler is drained first and a second writer (a signal handler)
+ * gets -1.  0, or -1 reported once on stderr: then path is untouched.
+ */
+int
+__mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
+    void *arg)
+{
+	struct __mon_state *st = &__mon_state;
+	struct __mon_wbuf w;
+	char tmp[PATH_MAX + 32], num[24];
+	size_t len, k;
+	int zero = 0, rc = -1, saved = errno;
+
+	if (!MON_CAS(&st->writing, &zero, 1))
+		return -1;
+	__mon_sampler_drain();
+	len = strlen(path);
+	k = __mon_fmt_ulong(num, (unsigned long)getpid());
+	if (len + k + 6 >= sizeof(tmp))
+		goto out;
+	memcpy(tmp, path, len);
+	tmp[len] = '.';
+	memcpy(tmp + len + 1, num, k);
+	memcpy(tmp + len + 1 + k, ".tmp", 5);
+	if ((w.fd = open_tmp(tmp)) < 0)
+		goto out;
+	w.err = 0;
+	w.n = 0;
+	if (fill(&w, arg) != 0)
+		w.err = 1;
+	__mon_outfile_flush(&w);
+	if (w.err) {
+		close(w.fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(w.fd) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc != 0)
+		complain(path);
+	MON_STORE(&st->writing, 0);
+	errno = saved;
+	return rc;
+}

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c): growth to
+ * 100,000 arcs with exact counts, cells summed from their arcs, threads,
+ * moncontrol(0), zeroing, and a signal handler counting while its thread
+ * grows its table.
+ */
+#include <sys/time.h>
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "unit.h"
+
+#define NARC	100000
+#define NCELL	1000
+#define FROM(i)	((void *)(uintptr_t)(0x10000 + (uintptr_t)(i) * 16))
+#define INDEX(from) (((from) - 0x10000) / 16)
+
+static struct cnt *cells[NCELL];
+static long got[NARC + 1];
+
+static void
+collect(uintptr_t from, struct cnt *cell, long n, void *arg)
+{
+	(void)cell;
+	(void)arg;
+	if (from >= 0x10000 && INDEX(from) <= NARC)
+		got[INDEX(from)] += n;
+}
+
+static void
+gather(void)
+{
+	memset(got, 0, sizeof(got));
+	__mon_arcs_each(collect, NULL);
+}
+
+/* Arc i: from FROM(i) into cell i % NCELL, called i % 5 + 1 times. */
+START_TEST(test_growth_to_100000_arcs_exact)
+{
+	long total = 0;
+	int i, k;
+
+	for (i = 0; i < NARC; i++)
+		for (k = 0; k <= i % 5; k++)
+			__mon_mcount_arc(&cells[i % NCELL], FROM(i));
+	gather();
+	for (i = 0; i < NARC; i++) {
+		ck_assert_int_eq(got[i], i % 5 + 1);
+		total += got[i];
+	}
+	ck_assert_int_eq(total, NARC / 5 * 15);
+	ck_assert_int_eq(__mon_state.arcs_lost, 0);
+	ck_assert_int_eq(__mon_state.pg, 1);
+	/* A cell's count is the sum of its incoming arcs. */
+	ck_assert_uint_eq(__mon_cells_fold(), NCELL);
+	for (i = 0; i < NCELL; i++)
+		ck_assert_int_eq(cells[i]->mcnt, NARC / NCELL * (i % 5 + 1));
+}
+END_TEST
+
+static void *
+worker(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 400000; i++)
+		__mon_mcount_arc(&cells[i % 700], FROM(i % 3000));
+	return NULL;
+}
+
+START_TEST(test_threads_count_exactly)
+{
+	pthread_t t[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, worker, NULL), 0);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	gather();
+	/* i % 3000 and i % 700 repeat every 21000 calls: 2100 arcs. */
+	for (i = 0; i < 3000; i++)
+		ck_assert_int_eq(got[i], 4 * (400000 / 3000 +
+		    (i < 400000 % 3000)));
+	ck_assert_uint_eq(__mon_cells_fold(), 700);
+	ck_assert_int_eq(cells[0]->mcnt, 4 * (400000 / 700 + 1));
+}
+END_TEST
+
+START_TEST(test_moncontrol_off_counts_nothing)
+{
+	__mon_mcount_arc(&cells[0], FROM(1));
+	__mon_state.on = 0;
+	__mon_mcount_arc(&cells[0], FROM(1));
+	__mon_mcount_arc(&cells[1], FROM(2));
+	__mon_state.on = 1;
+	__mon_mcount_arc(&cells[0], FROM(1));
+	gather();
+	ck_assert_int_eq(got[1], 2);
+	ck_assert_int_eq(got[2], 0);
+}
+END_TEST
+
+START_TEST(test_zero_starts_from_nothing)
+{
+	int i;
+
+	for (i = 0; i < 5000; i++)
+		__mon_mcount_arc(&cells[i % 10], FROM(i % 2000));
+	__mon_arcs_zero();
+	gather();
+	for (i = 0; i < 2000; i++)
+		ck_assert_int_eq(got[i], 0);
+	__mon_mcount_arc(&cells[7], FROM(7));
+	gather();
+	ck_assert_int_eq(got[7], 1);
+	__mon_arcs_reset();
+	gather();
+	ck_assert_int_eq(got[7], 0);
+}
+END_TEST
+
+START_TEST(test_disabled_counts_nothing)
+{
+	__mon_state.disabled = 1;
+	__mon_mcount_arc(&cells[3], FROM(3));
+	ck_assert_ptr_null(cells[3]);
+	gather();
+	ck_assert_int_eq(got[3], 0);
+}
+END_TEST
+
+static volatile long handled;
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	__mon_mcount_arc(&cells[NCELL - 1], FROM(NARC));
+	handled++;
+}
+
+/*
+ * A timer signal counts an arc while the thread inserts 100,000 new
+ * ones (growing its table many times): not one count lost or doubled,
+ * whether the handler lands in the fast path, an insertion or a grow.
+ */
+START_TEST(test_signal_during_growth_is_exact)
+{
+	struct itimerval it = { { 0, 50 }, { 0, 50 } };
+	struct sigaction sa;
+	int i, round;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGALRM, &sa, NULL), 0);
+	ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+	for (round = 0; round < 3; round++)
+		for (i = 0; i < NARC; i++)
+			__mon_mcount_arc(&cells[i % (NCELL - 1)], FROM(i));
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	gather();
+	ck_assert_int_gt(handled, 0);
+	ck_assert_int_eq(got[NARC], handled);
+	for (i = 0; i < NARC; i++)
+		ck_assert_int_eq(got[i], 3);
+}
+END_TEST
+
+static void
+setup(void)
+{
+	__mon_state.on = 1;
+	__mon_state.disabled = 0;
+}
+
+static Suite *
+arcs_suite(void)
+{
+	Suite *s = suite_create("arcs");
+	TCase *tc = tcase_create("tables");
+
+	__mon_monitor_stop(0);
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_growth_to_100000_arcs_exact);
+	tcase_add_test(tc, test_threads_count_exactly);
+	tcase_add_test(tc, test_moncontrol_off_counts_nothing);
+	tcase_add_test(tc, test_zero_starts_from_nothing);
+	tcase_add_test(tc, test_disabled_counts_nothing);
+	tcase_add_test(tc, test_signal_during_growth_is_exact);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_SUITE(arcs_suite)
