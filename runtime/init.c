@@ -200,6 +200,7 @@ __mon_init(void)
 		return;
 	}
 	__mon_signal_setup();
+	__mon_signal_fatal_setup();
 	if (st->env.disable_default)
 		return;
 	if (__monstartup(NULL, NULL) != 0)

@@ -123,6 +123,7 @@ struct __mon_env {
 	int		 disable_default;
 	int		 pids;		/* -1: default (pids when a dir is set) */
 	int		 itimer;	/* force the setitimer sampler */
+	int		 nofatal;	/* no write when a signal kills us */
 	long		 rate;		/* Hz requested, 0: default */
 	int		 sigdump;	/* signal number, 0: none */
 	char		 dir[PATH_MAX];	/* "" : current directory */
@@ -246,6 +247,7 @@ void	 __mon_monitor_stop(int) MON_HIDDEN;
 void	 __monitor_signal(int) MON_HIDDEN;
 int	 __mon_signal_dump(void) MON_HIDDEN;
 void	 __mon_signal_setup(void) MON_HIDDEN;
+void	 __mon_signal_fatal_setup(void) MON_HIDDEN;
 
 /* profil.c */
 int	 __profil(unsigned short *, size_t, size_t, unsigned int) MON_HIDDEN;

@@ -2,7 +2,8 @@
 /*
  * signal.c - monitor_signal(): write the profile (and gmon.out in -pg
  * programs) from a signal handler (daemons, programs killed rather than
- * exited), and PROFFLAGS -sigdump.
+ * exited), PROFFLAGS -sigdump, and the write before a fatal signal
+ * (a crash, ^C, kill) ends the program.
  *
  * Async-signal-safe: it only drains the sampler and calls the writer.
  */
@@ -69,4 +70,45 @@ __mon_signal_setup(void)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(st->env.sigdump, &sa, NULL) == 0)
 		st->zero_after_dump = 1;
+}
+
+/*
+ * Signals whose default action ends the program: the profile is written
+ * first, then the signal is raised again with its default action, so the
+ * program still dies of it (and dumps core where it would have).
+ */
+static const int fatal_signals[] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ,
+};
+
+static void
+fatal(int sig)
+{
+	/* SA_RESETHAND restored SIG_DFL; SA_NODEFER lets raise() deliver. */
+	__mon_signal_dump();
+	raise(sig);
+}
+
+/*
+ * Only where the disposition is still the default: a program's own
+ * handler, or SIG_IGN, is never replaced, and a handler the program
+ * installs later simply replaces this one.
+ */
+void
+__mon_signal_fatal_setup(void)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	if (__mon_state.env.nofatal)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fatal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL && (old.sa_flags & SA_SIGINFO) == 0)
+			sigaction(fatal_signals[i], &sa, NULL);
 }
