@@ -208,6 +208,12 @@ main(int argc, char **argv)
 	if (r.nfns == 0 && r.total == 0)
 		warnx("%s: no call counts and no samples captured",
 		    files.n == 1 ? files.v[0] : "profiles");
+	/* gcc -flto makes local every function not needed outside prog. */
+	if (!o.locals && r.cells_dropped > 0 &&
+	    r.cells_dropped >= r.cells_used)
+		warnx("%s: %zu of %zu call counts are in local functions, "
+		    "not shown: try -g", prog, r.cells_dropped,
+		    r.cells_dropped + r.cells_used);
 	report_print(&r, &o, stdout);
 	if (o.summary) {
 		fflush(stdout);

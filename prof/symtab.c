@@ -37,13 +37,26 @@ bindrank(int bind)
 	return bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
 }
 
+/* By address, then name, so that a name's duplicates are adjacent. */
 static int
 rawcmp(const void *a, const void *b)
 {
 	const struct rawsym *x = a, *y = b;
+	int c;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return bindrank(x->bind) - bindrank(y->bind);
+}
+
+/* An entry's names: global, weak, then local, each by name. */
+static int
+namebindcmp(const void *a, const void *b)
+{
+	const struct symname *x = a, *y = b;
+
 	if (bindrank(x->bind) != bindrank(y->bind))
 		return bindrank(x->bind) - bindrank(y->bind);
 	return strcmp(x->name, y->name);
@@ -124,7 +137,7 @@ is_pie(Elf *elf, const GElf_Ehdr *eh)
 		    sh.sh_type != SHT_DYNAMIC || sh.sh_entsize == 0 ||
 		    (d = elf_getdata(scn, NULL)) == NULL)
 			continue;
-		n = sh.sh_size / sh.sh_entsize;
+		n = d->d_size / gelf_fsize(elf, ELF_T_DYN, 1, EV_CURRENT);
 		for (i = 0; i < n; i++)
 			if (gelf_getdyn(d, i, &dyn) != NULL &&
 			    dyn.d_tag == DT_FLAGS_1 &&
@@ -178,7 +191,8 @@ readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
 	if (gelf_getshdr(scn, &sh) == NULL || sh.sh_entsize == 0 ||
 	    (d = elf_getdata(scn, NULL)) == NULL)
 		return prof_errf(ebuf, esz, "bad symbol table: %s", elf_errmsg(-1));
-	n = sh.sh_size / sh.sh_entsize;
+	/* What gelf_getsym() reads; a bad sh_entsize would count bytes. */
+	n = d->d_size / gelf_fsize(st->elf, ELF_T_SYM, 1, EV_CURRENT);
 	if ((raw = calloc(n ? n : 1, sizeof(*raw))) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");
 	st->nsyms = n;
@@ -219,7 +233,8 @@ static const char *
 group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 {
 	struct symentry *e;
-	size_t i, j, k;
+	struct symname *nm;
+	size_t i, j, k, m;
 
 	st->ent = calloc(n ? n : 1, sizeof(*st->ent));
 	st->names = calloc(n ? n : 1, sizeof(*st->names));
@@ -229,24 +244,24 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 		e = &st->ent[st->nent];
 		e->addr = raw[i].addr;
 		e->name0 = st->nnames;
-		for (j = i; j < n && raw[j].addr == raw[i].addr; j++) {
+		nm = &st->names[e->name0];
+		/* Each name once, with its best bind: raw is sorted so. */
+		for (j = i, m = 0; j < n && raw[j].addr == raw[i].addr; j++) {
 			if (raw[j].size > e->size)
 				e->size = raw[j].size;
-			for (k = e->name0; k < st->nnames; k++)
-				if (strcmp(st->names[k].name,
-				    raw[j].name) == 0)
-					break;
-			if (k < st->nnames)
+			if (j > i && strcmp(raw[j].name, raw[j - 1].name) == 0)
 				continue;
-			/* GCC's local twin of an exported function. */
-			if (j > i && strstr(raw[j].name, ".localalias") != NULL)
-				continue;
-			st->names[st->nnames].name = raw[j].name;
-			st->names[st->nnames].bind = raw[j].bind;
-			st->names[st->nnames].ent = st->nent;
-			st->nnames++;
+			nm[m].name = raw[j].name;
+			nm[m].bind = raw[j].bind;
+			nm[m].ent = st->nent;
+			m++;
 		}
-		e->nnames = st->nnames - e->name0;
+		qsort(nm, m, sizeof(*nm), namebindcmp);
+		/* Drop GCC's local twin of an exported function. */
+		for (k = 1, e->nnames = 1; k < m; k++)
+			if (strstr(nm[k].name, ".localalias") == NULL)
+				nm[e->nnames++] = nm[k];
+		st->nnames += e->nnames;
 		e->end = raw[j - 1].secend;
 		if (e > st->ent && e[-1].end > e->addr)
 			e[-1].end = e->addr;

@@ -2,8 +2,10 @@
 /*
  * check_symtab.c - prof's symbol table (prof/symtab.c), against a small
  * executable compiled by the test with $CC (default cc): lookup bounds,
- * aliases on one entry, .cold parts and hidden locals folded.
+ * aliases on one entry, .cold parts and hidden locals folded; hostile
+ * tables (100,000 aliases of one address, a wrong sh_entsize).
  */
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -158,11 +160,86 @@ START_TEST(test_bad_executables_refused)
 }
 END_TEST
 
+/*
+ * 100,000 names of one address (a hostile or generated symbol table) load
+ * in n log n time: comparing each name with every other one took 24 s.
+ */
+START_TEST(test_many_aliases_load_fast)
+{
+	struct symtab st;
+	char ebuf[160], cmd[512], src[64];
+	const char *cc = getenv("CC");
+	FILE *f;
+	long k;
+	int i;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(src, sizeof(src), "%s/t.s", dir);
+	snprintf(exe, sizeof(exe), "%s/t", dir);
+	ck_assert_ptr_nonnull(f = fopen(src, "w"));
+	fputs(".text\n.globl main\n.type main, @function\n", f);
+	for (i = 0; i < 100000; i++)
+		fprintf(f, ".globl a%d\n.type a%d, @function\na%d:\n", i, i,
+		    i);
+	fputs("main:\n\txorl %eax, %eax\n\tret\n.size main, .-main\n"
+	    ".section .note.GNU-stack, \"\", @progbits\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "%s -o %s %s", cc ? cc : "cc", exe, src);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	k = entry(&st, "main");
+	ck_assert_int_eq(entry(&st, "a99999"), k);
+	ck_assert_uint_eq(st.ent[k].nnames, 100001);
+	ck_assert_str_eq(st.names[st.ent[k].name0].name, "a0");
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+/*
+ * A symbol table whose sh_entsize lies (1 instead of 24) holds as many
+ * symbols as its data does, not one per byte: memory and the -s total.
+ */
+START_TEST(test_bad_entsize_ignored)
+{
+	struct symtab st;
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh;
+	char ebuf[160];
+	size_t nsyms;
+	FILE *f;
+	int i;
+
+	build();
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	nsyms = st.nsyms;
+	symtab_close(&st);
+	ck_assert_ptr_nonnull(f = fopen(exe, "r+"));
+	ck_assert_uint_eq(fread(&eh, sizeof(eh), 1, f), 1);
+	for (i = 0; i < eh.e_shnum; i++) {
+		fseek(f, eh.e_shoff + i * sizeof(sh), SEEK_SET);
+		ck_assert_uint_eq(fread(&sh, sizeof(sh), 1, f), 1);
+		if (sh.sh_type != SHT_SYMTAB)
+			continue;
+		sh.sh_entsize = 1;
+		fseek(f, eh.e_shoff + i * sizeof(sh), SEEK_SET);
+		ck_assert_uint_eq(fwrite(&sh, sizeof(sh), 1, f), 1);
+	}
+	fclose(f);
+	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_uint_eq(st.nsyms, nsyms);
+	entry(&st, "main");
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
 static Suite *
 symtab_suite(void)
 {
 	Suite *s = suite_create("symtab");
 	TCase *tc = tcase_create("elf");
+	TCase *hostile = tcase_create("hostile");
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_lookup_at_and_around_bounds);
@@ -170,6 +247,10 @@ symtab_suite(void)
 	tcase_add_test(tc, test_cold_and_locals_fold);
 	tcase_add_test(tc, test_bad_executables_refused);
 	suite_add_tcase(s, tc);
+	tcase_set_timeout(hostile, 10);
+	tcase_add_test(hostile, test_many_aliases_load_fast);
+	tcase_add_test(hostile, test_bad_entsize_ignored);
+	suite_add_tcase(s, hostile);
 	return s;
 }
 
