@@ -120,6 +120,18 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 void	__mon_mcount_slow(long **word, struct cnt **cell);
 
 /*
+ * On x86-64 the plugin calls the slow path from inline assembly through
+ * a stub that preserves every register but the flags, so that the rare
+ * call costs the fast path nothing (no register saved in the prologue):
+ *
+ *	lea	cell(%rip), %r11	%rax = &word
+ *	lea	-128(%rsp), %rsp	step over the red zone
+ *	call	*__mon_mcount_stub@GOTPCREL(%rip)
+ *	lea	128(%rsp), %rsp
+ */
+#define MON_MCOUNT_STUB_NAME	"__mon_mcount_stub"
+
+/*
  * -pg (gprof) mode: every entry instead calls
  *
  *	__mon_mcount_arc(&cell, __builtin_return_address(0));

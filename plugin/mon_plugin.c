@@ -233,6 +233,55 @@ mon_add_call(function *fun, gcall *call, basic_block bb)
 	    cgraph_node::get_create(gimple_call_fndecl(call)), call, bb->count);
 }
 
+static tree
+mon_asm_operand(const char *constraint, tree value)
+{
+	return build_tree_list(build_tree_list(NULL_TREE,
+	    build_string(strlen(constraint) + 1, constraint)), value);
+}
+
+static tree
+mon_asm_clobber(const char *reg)
+{
+	return build_tree_list(NULL_TREE, build_string(strlen(reg) + 1, reg));
+}
+
+/*
+ * x86-64: reach the slow path through the runtime's __mon_mcount_stub,
+ * which preserves every register.  A plain call would make GCC keep the
+ * function's arguments in callee-saved registers across it, so even a
+ * leaf function would push and pop them on every call; behind an asm
+ * that clobbers nothing the fast path stays 4 instructions.  The asm
+ * steps over the red zone, which a leaf function may be using, and
+ * calls through the GOT: a lazily bound PLT entry would clobber %r11.
+ *	%rax = &word, %r11 = &cell
+ */
+static void
+mon_slow_stub(gimple_stmt_iterator *gsi, tree word, tree cell)
+{
+	static const char text[] =
+	    "{lea\t%1, %%r11|lea\tr11, %1}\n\t"
+	    "{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
+	    "{call\t*" MON_MCOUNT_STUB_NAME "@GOTPCREL(%%rip)"
+	    "|call\t[QWORD PTR " MON_MCOUNT_STUB_NAME "@GOTPCREL[rip]]}\n\t"
+	    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}";
+	vec<tree, va_gc> *in = NULL, *clobbers = NULL;
+	tree wordp;
+	gasm *stmt;
+
+	wordp = make_ssa_name(build_pointer_type(TREE_TYPE(word)));
+	gsi_insert_after(gsi, gimple_build_assign(wordp,
+	    build_fold_addr_expr(word)), GSI_NEW_STMT);
+	vec_safe_push(in, mon_asm_operand("a", wordp));
+	vec_safe_push(in, mon_asm_operand("m", cell));
+	vec_safe_push(clobbers, mon_asm_clobber("memory"));
+	vec_safe_push(clobbers, mon_asm_clobber("cc"));
+	vec_safe_push(clobbers, mon_asm_clobber("r11"));
+	stmt = gimple_build_asm_vec(text, in, NULL, clobbers, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);
+}
+
 /*
  * -pg: on entry, __mon_mcount_arc(&cell, __builtin_return_address(0)).
  * Every call goes to the runtime, which counts the caller -> callee arc.
@@ -334,12 +383,16 @@ mon_instrument(function *fun)
 		    t2), GSI_NEW_STMT);
 	}
 
-	/* slow: __mon_mcount_slow(&word, &cell) */
-	call = gimple_build_call(mon_slow(), 2, build_fold_addr_expr(word),
-	    build_fold_addr_expr(cell));
+	/* slow: __mon_mcount_slow(&word, &cell), or the x86-64 stub */
 	gsi = gsi_start_bb(slow_bb);
-	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
-	mon_add_call(fun, call, slow_bb);
+	if (TARGET_64BIT && TARGET_LP64)
+		mon_slow_stub(&gsi, word, cell);
+	else {
+		call = gimple_build_call(mon_slow(), 2,
+		    build_fold_addr_expr(word), build_fold_addr_expr(cell));
+		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+		mon_add_call(fun, call, slow_bb);
+	}
 
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);

@@ -14,6 +14,11 @@
 
 #include "internal.h"
 
+/* The slow path runs here behind a stub that saves no vector register. */
+#ifdef __x86_64__
+#pragma GCC target("general-regs-only")
+#endif
+
 #define HDRLEN	64	/* chunk header, rounded up to a cache line */
 
 static struct __mon_chunk *

@@ -182,6 +182,7 @@ void	 __mon_arcs_zero(void) MON_HIDDEN;
 void	 __mon_arcs_reset(void) MON_HIDDEN;
 
 /* mcount.c */
+void	 __mon_mcount_slow_at(long **, struct cnt **, char *) MON_HIDDEN;
 struct cnt *__mon_mcount_cell(struct __mon_arena *, struct cnt **, char *)
 	    MON_HIDDEN;
 

@@ -6,11 +6,18 @@
  *
  * It may run before any constructor, inside a signal handler, in many
  * threads at once: only atomics and mmap, no malloc, locks, stdio or
- * errno change, and it never calls instrumented code.
+ * errno change, and it never calls instrumented code.  On x86-64 the
+ * plugin reaches it through __mon_mcount_stub (stub.c), which saves
+ * only the general registers: this file and cells.c, the code it runs,
+ * use no vector register, and call no libc function that might.
  */
 #include <errno.h>
 
 #include "internal.h"
+
+#ifdef __x86_64__
+#pragma GCC target("general-regs-only")
+#endif
 
 /* Where hooks count when PROFDIR is empty: fast, and never written. */
 static long sink;
@@ -50,8 +57,12 @@ __mon_mcount_cell(struct __mon_arena *a, struct cnt **cell, char *pc)
 	return old;
 }
 
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_slow(long **word, struct cnt **cell)
+/*
+ * The first call of a function in this thread (or, with a shared word,
+ * in the program): pc is a pc inside the function.
+ */
+void
+__mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 {
 	struct __mon_slot *s;
 	struct cnt *c;
@@ -66,8 +77,7 @@ __mon_mcount_slow(long **word, struct cnt **cell)
 		seen = 1;
 		MON_ADD(&__mon_state.threads, 1);
 	}
-	c = __mon_mcount_cell(&__mon_state.cells, cell,
-	    __builtin_return_address(0));
+	c = __mon_mcount_cell(&__mon_state.cells, cell, pc);
 	if (c == NULL || (s = __mon_arena_alloc(&__mon_state.slots)) == NULL) {
 		bind_sink(word);
 		goto out;
@@ -84,4 +94,11 @@ __mon_mcount_slow(long **word, struct cnt **cell)
 	}
 out:
 	errno = saved;
+}
+
+/* The hook ABI's C entry: the caller's return address is the pc. */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_slow(long **word, struct cnt **cell)
+{
+	__mon_mcount_slow_at(word, cell, __builtin_return_address(0));
 }

@@ -14,10 +14,10 @@ X
 for tls in "" -fplugin-arg-monprof-tls=global-dynamic \
     -fplugin-arg-monprof-update=atomic; do
 	mp_cc -p -O2 -fchecking -fPIC -shared $tls lib.c -o libmp.so
-	nm -u libmp.so | grep -q ' __mon_mcount_slow$' || fail "$tls: no U hook"
+	nm -u libmp.so | grep -q ' __mon_mcount_stub$' || fail "$tls: no U hook"
 	nm libmp.so | grep -q __mon_init && fail "$tls: runtime in the .so"
 	mp_cc -p -O2 -fchecking main.c -L. -lmp -Wl,-rpath,"$T" -o a.out
-	nm -D --defined-only a.out | grep -q ' __mon_mcount_slow$' ||
+	nm -D --defined-only a.out | grep -q ' __mon_mcount_stub$' ||
 	    fail "$tls: hook not exported"
 	./a.out || fail "$tls: run"
 	expect_eq "$(count_of app)" 3 "$tls: app"

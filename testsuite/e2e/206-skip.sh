@@ -11,10 +11,10 @@ for opt in -O0 -O2; do
 	    resolve 'tc\.resolver'; do
 		body "$f" < t.s > f.s
 		[ -s f.s ] || fail "$opt: $f not found in the asm"
-		grep -q __mon_mcount_slow f.s && fail "$opt: $f instrumented"
+		grep -q __mon_mcount_s f.s && fail "$opt: $f instrumented"
 	done
 	for f in impl counted main 'tc\.default[.0-9]*'; do
-		body "$f" < t.s | grep -q __mon_mcount_slow ||
+		body "$f" < t.s | grep -q __mon_mcount_s ||
 		    fail "$opt: $f not instrumented"
 	done
 	mp_cc -p $opt -fchecking "$E2E/206-skip.c" -o a.out
@@ -34,6 +34,6 @@ __attribute__((interrupt)) void s_irq(struct interrupt_frame *f) { (void)f; }
 void plain(void) {}
 X
 mp_cc -p -O2 -mgeneral-regs-only -S -o irq.s irq.c
-body s_irq < irq.s | grep -q __mon_mcount_slow && fail "interrupt instrumented"
-body plain < irq.s | grep -q __mon_mcount_slow || fail "plain not instrumented"
+body s_irq < irq.s | grep -q __mon_mcount_s && fail "interrupt instrumented"
+body plain < irq.s | grep -q __mon_mcount_s || fail "plain not instrumented"
 true
