@@ -8,15 +8,7 @@ expect_eq "$(meta 4)" 2 "sampler"
 rate=$(meta 3)
 [ "$rate" -ge 50 ] && [ "$rate" -le 1000 ] || fail "rate $rate"
 counts a.out >/dev/null
-nm -t d -S --defined-only a.out | awk '$3 ~ /^[Tt]$/ { print $1+0, $2+0, $4 }' > syms
-"$MONDUMP" mon.out | awk -v syms=syms '
-    BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); n++;
-	a[n] = f[1]; s[n] = f[2]; nm[n] = f[3] } }
-    $1 == "hdr" { lpc = $2; hpc = $3; nb = $5 }
-    $1 == "bin" { pc = lpc + $2 * (hpc - lpc) / nb; hit = "?";
-	for (i = 1; i <= n; i++) if (a[i] <= pc && pc < a[i] + s[i]) hit = nm[i];
-	t[hit] += $3 }
-    END { for (k in t) print k, t[k] }' | sort -k2nr > ticks
+ticks a.out > ticks
 cat ticks
 expect_eq "$(head -n 1 ticks | cut -d' ' -f1)" spin "hottest function"
 spin=$(awk '$1 == "spin" { print $2 }' ticks)

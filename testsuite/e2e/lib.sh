@@ -58,6 +58,24 @@ count_of() {
 	    $1 == f { print $2; found = 1 } END { if (!found) print 0 }'
 }
 
+# ticks EXE [MONOUT]: "name samples" per function (bins mapped to the
+# function holding their first pc; "?" outside every function), most
+# samples first.
+ticks() {
+	nm -t d -S --defined-only "$1" |
+	    awk '$3 ~ /^[TtWw]$/ { print $1 + 0, $2 + 0, $4 }' > "$T/tsyms.$$"
+	"$MONDUMP" "${2:-mon.out}" | awk -v syms="$T/tsyms.$$" '
+	    BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); n++;
+		    a[n] = f[1]; s[n] = f[2]; nm[n] = f[3] } }
+	    $1 == "hdr" { lpc = $2; hpc = $3; nb = $5 }
+	    $1 == "bin" { pc = lpc + $2 * (hpc - lpc) / nb; hit = "?";
+		    for (i = 1; i <= n; i++)
+			if (a[i] <= pc && pc < a[i] + s[i]) hit = nm[i];
+		    t[hit] += $3 }
+	    END { for (k in t) print k, t[k] }' | sort -k2nr
+	rm -f "$T/tsyms.$$"
+}
+
 # meta KEY [MONOUT]: value of metadata cell KEY (numeric), empty if absent.
 meta() {
 	"$MONDUMP" "${2:-mon.out}" | awk -v k="$1" '$1 == "meta" && $2 == k { print $3 }'
