@@ -1,7 +1,9 @@
 #!/bin/sh
 # bench.sh - overhead of monprof against plain -O2, glibc -pg and empty
 # -finstrument-functions hooks, on a call-heavy, a 4-thread and a mixed
-# workload.  Run by `make bench` (CC, O, SRCDIR set).
+# workload; "sampler" is the plain code linked with the runtime, which
+# samples at 1000 Hz: the sampler's own cost.  Run by `make bench` (CC, O,
+# SRCDIR set).
 #
 #   wall x   median over BENCH_PAIRS (default 5) paired, alternating runs
 #            of plain and variant, of the per-pair ratio variant / plain
@@ -25,7 +27,7 @@ B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
 WORKLOADS=${BENCH_ONLY-calls threads mixed}
-VARIANTS=${BENCH_VARIANTS:-monprof monprof-single monprof-atomic monprof-pg glibc-pg cyg-empty}
+VARIANTS=${BENCH_VARIANTS:-sampler monprof monprof-single monprof-atomic monprof-pg glibc-pg cyg-empty}
 W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 T=$W
@@ -40,6 +42,8 @@ build() {
 	src=$B/$1.c out=$W/$1.$2
 	case $2 in
 	plain)		"$CC" $CFLAGS -o "$out" "$src" ;;
+	sampler)	"$CC" $CFLAGS -o "$out" "$src" -Wl,-u,__mon_init \
+			    "$O/libmonprof.a" ;;
 	monprof)	mp_cc -p $CFLAGS -o "$out" "$src" ;;
 	monprof-single)	mp_cc -p -fplugin-arg-monprof-update=single $CFLAGS \
 			    -o "$out" "$src" ;;
