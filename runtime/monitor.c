@@ -174,12 +174,13 @@ __moncontrol(int mode)
 
 	if (on == prev)
 		return prev;
+	/* The sampler switches while the mode is still off. */
 	if (!on)
 		__mon_sampler_control(0);
 	__mon_cells_control(on);
-	MON_STORE(&st->on, on);
 	if (on)
 		__mon_sampler_control(1);
+	MON_STORE(&st->on, on);
 	return prev;
 }
 

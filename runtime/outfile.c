@@ -9,8 +9,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -71,6 +74,36 @@ open_tmp(const char *tmp)
 }
 
 /*
+ * Past RLIMIT_FSIZE a write raises SIGXFSZ, whose default action kills
+ * the program: while writing, keep it blocked (the write then fails with
+ * EFBIG), and take back the one our write raised.
+ */
+static int
+xfsz_block(sigset_t *old)
+{
+	sigset_t set, pend;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGXFSZ);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+	/* 1 if the program already had one pending: that one is its own. */
+	return sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1;
+}
+
+static void
+xfsz_restore(const sigset_t *old, int had)
+{
+	static const struct timespec now;
+	sigset_t set, pend;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGXFSZ);
+	if (!had && sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1)
+		sigtimedwait(&set, NULL, &now);
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/*
  * Write path with fill(w, arg), which puts the contents into w (and may
  * pwrite w->fd) and returns 0 or -1.  Only one file is written at a time:
  * the sampler is drained first and a second writer (a signal handler)
@@ -83,11 +116,13 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	struct __mon_state *st = &__mon_state;
 	struct __mon_wbuf w;
 	char tmp[PATH_MAX + 32], num[24];
+	sigset_t mask;
 	size_t len, k;
-	int zero = 0, rc = -1, saved = errno;
+	int zero = 0, rc = -1, saved = errno, had;
 
 	if (!MON_CAS(&st->writing, &zero, 1))
 		return -1;
+	had = xfsz_block(&mask);
 	__mon_sampler_drain();
 	len = strlen(path);
 	k = __mon_fmt_ulong(num, (unsigned long)getpid());
@@ -115,6 +150,7 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	}
 	rc = 0;
 out:
+	xfsz_restore(&mask, had);
 	if (rc != 0)
 		complain(path);
 	MON_STORE(&st->writing, 0);

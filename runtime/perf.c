@@ -9,26 +9,37 @@
  * per-task event cannot be mmap'd with cpu = -1, hence one per CPU.
  * The helper is created before the events are opened, so it is not
  * sampled itself; it blocks every signal.
+ *
+ * The program owns its file descriptors: the helper sleeps on a futex
+ * (waking often enough that no ring fills), never on an fd.  An event's
+ * fd is kept (above 2, close-on-exec) only to stop and restart it for
+ * moncontrol, and only used after PERF_EVENT_IOC_ID shows it is still
+ * ours: a daemon may close every fd and reuse the numbers.  The ring
+ * mapping alone keeps an event alive, so under a small RLIMIT_NOFILE no
+ * fd is kept, and samples taken while off are dropped by time stamp.
  */
-#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
 #include <linux/perf_event.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
 
 struct ring {
-	int		 fd;
+	int		 fd;		/* -1: not kept */
+	uint64_t	 id;		/* PERF_EVENT_IOC_ID of fd */
 	struct perf_event_mmap_page *meta;
 	char		*data;
 	size_t		 size;		/* data bytes, a power of two */
@@ -38,8 +49,10 @@ static struct ring *rings;
 static int	 nrings;
 static size_t	 ringslen;	/* bytes mapped for rings[] */
 static size_t	 maplen;	/* bytes mapped per ring */
-static int	 ctlfd = -1;
-static int	 stopping;
+static long	 nap_ns;	/* the helper's sleep between drains */
+static uint64_t	 on_since;	/* CLOCK_MONOTONIC ns of the last moncontrol(1) */
+static int	 stopping;	/* the helper's futex word */
+static int	 keepfds;	/* keep an fd per event for moncontrol */
 static int	 draining;
 static pthread_t helper;
 
@@ -73,7 +86,9 @@ ring_drain(struct ring *r)
 			break;
 		n = h.size < sizeof(rec) ? h.size : sizeof(rec);
 		ring_copy(r, tail, rec, n);
-		if (h.type == PERF_RECORD_SAMPLE && n >= 16)
+		/* ip, pid/tid, time: drop what was sampled while off. */
+		if (h.type == PERF_RECORD_SAMPLE && n >= 32 &&
+		    rec[3] >= MON_LOAD(&on_since))
 			__mon_hist_tick((uintptr_t)rec[1]);
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
 			MON_ADD(&__mon_state.lost, (long)rec[2]);
@@ -107,30 +122,17 @@ __mon_perf_drain(int wait)
 static void *
 helper_main(void *arg)
 {
-	struct pollfd pfd[1 + 1024];
-	uint64_t v;
-	int i, n;
+	struct timespec ts;
 
 	(void)arg;
-	for (;;) {
-		n = MON_LOAD(&nrings);
-		if (n > 1024)
-			n = 1024;
-		pfd[0].fd = ctlfd;
-		pfd[0].events = POLLIN;
-		for (i = 0; i < n; i++) {
-			pfd[1 + i].fd = rings[i].fd;
-			pfd[1 + i].events = POLLIN;
-		}
-		if (poll(pfd, 1 + n, -1) < 0 && errno != EINTR)
-			return NULL;
-		if (pfd[0].revents != 0 && read(ctlfd, &v, sizeof(v)) < 0 &&
-		    errno != EAGAIN)
-			return NULL;
-		if (MON_LOAD(&stopping))
-			return NULL;
+	ts.tv_sec = nap_ns / 1000000000L;
+	ts.tv_nsec = nap_ns % 1000000000L;
+	while (!MON_LOAD(&stopping)) {
+		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
+		    NULL, 0);
 		__mon_perf_drain(0);
 	}
+	return NULL;
 }
 
 static int
@@ -139,38 +141,20 @@ helper_start(void)
 	sigset_t all, old;
 	int rc;
 
-	if ((ctlfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0)
-		return -1;
 	MON_STORE(&stopping, 0);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&helper, NULL, helper_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		close(ctlfd);
-		ctlfd = -1;
-		return -1;
-	}
-	return 0;
-}
-
-static void
-helper_poke(void)
-{
-	uint64_t one = 1;
-
-	if (write(ctlfd, &one, sizeof(one)) < 0)
-		return;
+	return rc != 0 ? -1 : 0;
 }
 
 static void
 helper_stop(void)
 {
 	MON_STORE(&stopping, 1);
-	helper_poke();
+	syscall(SYS_futex, &stopping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	pthread_join(helper, NULL);
-	close(ctlfd);
-	ctlfd = -1;
 }
 
 static size_t
@@ -178,8 +162,8 @@ data_pages(long rate)
 {
 	size_t want, p;
 
-	/* About a second of one CPU's samples (24 bytes each). */
-	want = (size_t)rate * 24 / 4096;
+	/* About a second of one CPU's samples (32 bytes each). */
+	want = (size_t)rate * 32 / 4096;
 	for (p = 8; p < want && p < 256; p <<= 1)
 		continue;
 	return p;
@@ -188,7 +172,7 @@ data_pages(long rate)
 static int
 open_cpu(struct perf_event_attr *a, int cpu, struct ring *r, size_t pg)
 {
-	int fd;
+	int fd, k;
 	void *m;
 
 	fd = (int)syscall(SYS_perf_event_open, a, 0, cpu, -1,
@@ -196,9 +180,20 @@ open_cpu(struct perf_event_attr *a, int cpu, struct ring *r, size_t pg)
 	if (fd < 0)
 		return -1;
 	m = mmap(NULL, maplen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (m == MAP_FAILED) {
+	if (m == MAP_FAILED || !keepfds) {
 		close(fd);
+		fd = -1;
+	} else if (fd <= STDERR_FILENO) {
+		/* Started with stdio closed: leave 0-2 to the program. */
+		k = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+		close(fd);
+		fd = k;
+	}
+	if (m == MAP_FAILED)
 		return -1;
+	if (fd >= 0 && ioctl(fd, PERF_EVENT_IOC_ID, &r->id) != 0) {
+		close(fd);
+		fd = -1;
 	}
 	r->fd = fd;
 	r->meta = m;
@@ -212,6 +207,7 @@ int
 __mon_perf_start(long rate)
 {
 	struct perf_event_attr a;
+	struct rlimit rl;
 	long ncpu, i, pg;
 	int n, saved = errno;
 
@@ -219,6 +215,8 @@ __mon_perf_start(long rate)
 	ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	if (ncpu < 1 || pg < 1)
 		goto fail;
+	keepfds = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
 	maplen = (1 + data_pages(rate)) * (size_t)pg;
 	ringslen = ((size_t)ncpu * sizeof(struct ring) + pg - 1) &
 	    ~(size_t)(pg - 1);
@@ -231,13 +229,18 @@ __mon_perf_start(long rate)
 	a.type = PERF_TYPE_SOFTWARE;
 	a.config = PERF_COUNT_SW_TASK_CLOCK;
 	a.sample_period = 1000000000UL / (unsigned long)rate;
-	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	a.use_clockid = 1;
+	a.clockid = CLOCK_MONOTONIC;
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	a.inherit = 1;
 	a.inherit_thread = 1;	/* threads, not fork children (5.13+) */
-	a.watermark = 1;
-	a.wakeup_watermark = (uint32_t)((maplen - pg) / 2);
+	/* A quarter of the time a ring takes to fill at one CPU's rate. */
+	nap_ns = (long)((maplen - pg) / 32 * (1000000000UL / 4) /
+	    (unsigned long)rate);
+	if (nap_ns > 200000000L)
+		nap_ns = 200000000L;
 	if (helper_start() != 0)
 		goto fail_rings;
 	for (i = n = 0; i < ncpu; i++)
@@ -248,7 +251,6 @@ __mon_perf_start(long rate)
 		goto fail_rings;
 	}
 	MON_STORE(&nrings, n);
-	helper_poke();
 	errno = saved;
 	return 0;
 fail_rings:
@@ -259,18 +261,46 @@ fail:
 	return -1;
 }
 
-/* moncontrol: stop the events (they and their inherited copies) or
- * restart them; what was sampled before the stop is drained. */
+/* Whether r's fd is still the event we opened (not closed, not reused). */
+static int
+ours(const struct ring *r)
+{
+	uint64_t id;
+
+	return r->fd >= 0 && ioctl(r->fd, PERF_EVENT_IOC_ID, &id) == 0 &&
+	    id == r->id;
+}
+
+/* Stop (ioctl 0) or restart the events whose fd we still have. */
+static void
+switch_events(int n, unsigned long req)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (ours(&rings[i]))
+			ioctl(rings[i].fd, req, 0);
+}
+
+/*
+ * moncontrol, called before the mode changes: at off, stop the events
+ * and drain what they sampled; at on, drop what is left (an event whose
+ * fd is gone kept sampling: its samples from before now are dropped by
+ * time stamp, now or when drained later) and restart them.
+ */
 void
 __mon_perf_enable(int on)
 {
-	int i, n = MON_LOAD(&nrings);
+	struct timespec ts;
 
-	for (i = 0; i < n; i++)
-		ioctl(rings[i].fd, on ? PERF_EVENT_IOC_ENABLE :
-		    PERF_EVENT_IOC_DISABLE, 0);
 	if (!on)
-		__mon_perf_drain(1);
+		switch_events(MON_LOAD(&nrings), PERF_EVENT_IOC_DISABLE);
+	__mon_perf_drain(1);
+	if (on && clock_gettime(CLOCK_MONOTONIC, &ts) == 0)
+		MON_STORE(&on_since, (uint64_t)ts.tv_sec * 1000000000ULL +
+		    (uint64_t)ts.tv_nsec);
+	if (on)
+		switch_events(MON_LOAD(&nrings), PERF_EVENT_IOC_ENABLE);
 }
 
 void
@@ -278,14 +308,15 @@ __mon_perf_stop(void)
 {
 	int i, n = nrings;
 
-	for (i = 0; i < n; i++)
-		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	switch_events(n, PERF_EVENT_IOC_DISABLE);
 	helper_stop();
 	__mon_perf_drain(1);
 	MON_STORE(&nrings, 0);
+	/* The last references to each event: this ends it. */
 	for (i = 0; i < n; i++) {
 		munmap(rings[i].meta, maplen);
-		close(rings[i].fd);
+		if (ours(&rings[i]))
+			close(rings[i].fd);
 	}
 	munmap(rings, ringslen);
 	rings = NULL;
@@ -301,11 +332,9 @@ __mon_perf_forget(void)
 	int i;
 
 	for (i = 0; i < nrings; i++)
-		close(rings[i].fd);
+		if (ours(&rings[i]))
+			close(rings[i].fd);
 	MON_STORE(&nrings, 0);
-	if (ctlfd >= 0)
-		close(ctlfd);
-	ctlfd = -1;
 	MON_STORE(&draining, 0);
 	if (rings != NULL)
 		munmap(rings, ringslen);
