@@ -174,6 +174,8 @@ atfork_child(void)
 	struct __mon_state *st = &__mon_state;
 
 	MON_STORE(&st->writing, 0);
+	MON_STORE(&st->switching, 0);
+	MON_STORE(&st->stopping, 0);
 	if (!MON_LOAD(&st->active))
 		return;
 	__mon_cells_reset();

@@ -135,6 +135,8 @@ struct __mon_state {
 	int		 active;	/* monitor() started and not stopped */
 	int		 on;		/* moncontrol() mode */
 	int		 writing;	/* writer guard */
+	int		 switching;	/* moncontrol guard: one switch at a time */
+	int		 stopping;	/* monitor(0)/exit guard: one stop */
 	int		 zero_after_dump; /* -sigdump */
 	struct __mon_arena cells;
 	struct __mon_arena slots;

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <sched.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -107,8 +108,10 @@ __mon_monitor_stop(int write)
 {
 	struct __mon_state *st = &__mon_state;
 	char path[PATH_MAX];
+	int zero = 0;
 
-	if (!MON_LOAD(&st->active))
+	/* monitor(0) in one thread while another exits: one stop only. */
+	if (!MON_LOAD(&st->active) || !MON_CAS(&st->stopping, &zero, 1))
 		return;
 	__moncontrol(0);
 	__mon_sampler_stop();
@@ -120,6 +123,7 @@ __mon_monitor_stop(int write)
 		__mon_gmon_dump();
 	}
 	MON_STORE(&st->active, 0);
+	MON_STORE(&st->stopping, 0);
 	__mon_hist_set(NULL, 0, 0, 0, 0, 0);
 }
 
@@ -170,10 +174,17 @@ int
 __moncontrol(int mode)
 {
 	struct __mon_state *st = &__mon_state;
-	int on = mode != 0, prev = MON_LOAD(&st->on);
+	int on = mode != 0, prev, zero = 0;
 
-	if (on == prev)
+	/* Two threads switching at once would exclude calls twice. */
+	while (!MON_CAS(&st->switching, &zero, 1)) {
+		zero = 0;
+		sched_yield();
+	}
+	if ((prev = MON_LOAD(&st->on)) == on) {
+		MON_STORE(&st->switching, 0);
 		return prev;
+	}
 	/* The sampler switches while the mode is still off. */
 	if (!on)
 		__mon_sampler_control(0);
@@ -181,6 +192,7 @@ __moncontrol(int mode)
 	if (on)
 		__mon_sampler_control(1);
 	MON_STORE(&st->on, on);
+	MON_STORE(&st->switching, 0);
 	return prev;
 }
 
