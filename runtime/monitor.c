@@ -149,6 +149,10 @@ __monstartup(char *lowpc, char *highpc)
 		errno = EINVAL;
 		return -1;
 	}
+	/* Whole BARSIZE bins from an aligned lpc: a bin never straddles
+	 * two functions' aligned starts. */
+	lo &= ~(uintptr_t)(BARSIZE - 1);
+	hi = (hi + BARSIZE - 1) & ~(uintptr_t)(BARSIZE - 1);
 	bytes = sizeof(struct hdr) + MON_NFUNC * sizeof(struct cnt) +
 	    ((hi - lo) / BARSIZE) * sizeof(WORD) + sizeof(WORD) - 1;
 	buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
