@@ -144,6 +144,18 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_MCOUNT_ARC_NAME	"__mon_mcount_arc"
 void	__mon_mcount_arc(struct cnt **cell, void *frompc);
 
+/*
+ * On x86-64 the -pg hook is called the same way as the -p stub, through
+ * a stub that runs the common case in assembly and preserves every
+ * register but the flags:
+ *
+ *	mov	<return address>, %r11	%rax = &cell
+ *	lea	-128(%rsp), %rsp
+ *	call	*__mon_mcount_arc_stub@GOTPCREL(%rip)
+ *	lea	128(%rsp), %rsp
+ */
+#define MON_MCOUNT_ARC_STUB_NAME "__mon_mcount_arc_stub"
+
 #ifdef __cplusplus
 }
 #endif

@@ -247,33 +247,30 @@ mon_asm_clobber(const char *reg)
 }
 
 /*
- * x86-64: reach the slow path through the runtime's __mon_mcount_stub,
- * which preserves every register.  A plain call would make GCC keep the
- * function's arguments in callee-saved registers across it, so even a
- * leaf function would push and pop them on every call; behind an asm
- * that clobbers nothing the fast path stays 4 instructions.  The asm
- * steps over the red zone, which a leaf function may be using, and
- * calls through the GOT: a lazily bound PLT entry would clobber %r11.
- *	%rax = &word, %r11 = &cell
+ * x86-64: call a stub of the runtime, which preserves every register,
+ * from an asm that clobbers only %r11.  A plain call would make GCC keep
+ * the function's arguments in callee-saved registers across it, so even
+ * a leaf function would push and pop them on every call.  The asm steps
+ * over the red zone, which a leaf function may be using, and calls
+ * through the GOT: a lazily bound PLT entry would clobber %r11.
+ * set_r11 loads %r11 from operand %1; %rax = rax.
  */
+#define MON_STUB_CALL(set_r11, name)					\
+	set_r11 "\n\t"							\
+	"{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"		\
+	"{call\t*" name "@GOTPCREL(%%rip)"				\
+	"|call\t[QWORD PTR " name "@GOTPCREL[rip]]}\n\t"		\
+	"{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}"
+
 static void
-mon_slow_stub(gimple_stmt_iterator *gsi, tree word, tree cell)
+mon_stub_call(gimple_stmt_iterator *gsi, const char *text, tree rax,
+    const char *r11_constraint, tree r11)
 {
-	static const char text[] =
-	    "{lea\t%1, %%r11|lea\tr11, %1}\n\t"
-	    "{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"
-	    "{call\t*" MON_MCOUNT_STUB_NAME "@GOTPCREL(%%rip)"
-	    "|call\t[QWORD PTR " MON_MCOUNT_STUB_NAME "@GOTPCREL[rip]]}\n\t"
-	    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}";
 	vec<tree, va_gc> *in = NULL, *clobbers = NULL;
-	tree wordp;
 	gasm *stmt;
 
-	wordp = make_ssa_name(build_pointer_type(TREE_TYPE(word)));
-	gsi_insert_after(gsi, gimple_build_assign(wordp,
-	    build_fold_addr_expr(word)), GSI_NEW_STMT);
-	vec_safe_push(in, mon_asm_operand("a", wordp));
-	vec_safe_push(in, mon_asm_operand("m", cell));
+	vec_safe_push(in, mon_asm_operand("a", rax));
+	vec_safe_push(in, mon_asm_operand(r11_constraint, r11));
 	vec_safe_push(clobbers, mon_asm_clobber("memory"));
 	vec_safe_push(clobbers, mon_asm_clobber("cc"));
 	vec_safe_push(clobbers, mon_asm_clobber("r11"));
@@ -282,9 +279,34 @@ mon_slow_stub(gimple_stmt_iterator *gsi, tree word, tree cell)
 	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);
 }
 
+/* -p slow path: %rax = &word, %r11 = &cell. */
+static void
+mon_slow_stub(gimple_stmt_iterator *gsi, tree word, tree cell)
+{
+	static const char text[] = MON_STUB_CALL(
+	    "{lea\t%1, %%r11|lea\tr11, %1}", MON_MCOUNT_STUB_NAME);
+	tree wordp;
+
+	wordp = make_ssa_name(build_pointer_type(TREE_TYPE(word)));
+	gsi_insert_after(gsi, gimple_build_assign(wordp,
+	    build_fold_addr_expr(word)), GSI_NEW_STMT);
+	mon_stub_call(gsi, text, wordp, "m", cell);
+}
+
+/* -pg: %rax = &cell, %r11 = the function's return address. */
+static void
+mon_arc_stub(gimple_stmt_iterator *gsi, tree cell, tree ra)
+{
+	static const char text[] = MON_STUB_CALL(
+	    "{mov\t%1, %%r11|mov\tr11, %1}", MON_MCOUNT_ARC_STUB_NAME);
+
+	mon_stub_call(gsi, text, build_fold_addr_expr(cell), "r", ra);
+}
+
 /*
- * -pg: on entry, __mon_mcount_arc(&cell, __builtin_return_address(0)).
- * Every call goes to the runtime, which counts the caller -> callee arc.
+ * -pg: on entry, __mon_mcount_arc(&cell, __builtin_return_address(0)),
+ * or the x86-64 stub.  Every call goes to the runtime, which counts the
+ * caller -> callee arc.
  */
 static unsigned int
 mon_instrument_arc(function *fun)
@@ -302,9 +324,14 @@ mon_instrument_arc(function *fun)
 	    1, integer_zero_node);
 	gimple_call_set_lhs(call, ra);
 	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
-	call = gimple_build_call(mon_arc(), 2, build_fold_addr_expr(cell), ra);
-	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
-	mon_add_call(fun, call, bb);
+	if (TARGET_64BIT && TARGET_LP64)
+		mon_arc_stub(&gsi, cell, ra);
+	else {
+		call = gimple_build_call(mon_arc(), 2,
+		    build_fold_addr_expr(cell), ra);
+		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+		mon_add_call(fun, call, bb);
+	}
 	if (mon_verbose)
 		fprintf(stderr, "monprof: %s: instrumented (arcs)\n",
 		    function_name(fun));

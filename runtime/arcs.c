@@ -20,13 +20,16 @@
 
 #include "internal.h"
 
+#ifdef __x86_64__
+#pragma GCC target("general-regs-only")	/* see stub.c */
+#endif
+
 #define ARC_FIRST	512	/* entries in a thread's first table */
 #define ARC_SHARED	65536	/* entries in the shared table */
 
-static __thread struct {
-	struct __mon_arctab *tab;	/* this thread's current table */
-	int		 busy;		/* inserting into tab */
-} mine __attribute__((__tls_model__("initial-exec")));
+/* Read by the x86-64 stub (stub.c) too: initial-exec, one %fs load. */
+__thread struct __mon_arc_thread __mon_arc_mine
+    __attribute__((__tls_model__("initial-exec")));
 
 /* Every thread's tables, newest first, and the shared one. */
 static struct __mon_arctab *all;
@@ -162,8 +165,13 @@ tally_aside(uintptr_t from, struct cnt *cell)
 		MON_ADD(&__mon_state.arcs_lost, 1);
 }
 
-static void __attribute__((__noinline__))
-arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
+/*
+ * A call the fast path could not count: the first call of the function
+ * or of the arc in this thread, a full table, or a cell not yet made.
+ * selfpc is a pc inside the called function.
+ */
+void __attribute__((__noinline__))
+__mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 {
 	struct __mon_state *st = &__mon_state;
 	struct __mon_arctab *t, *n;
@@ -179,13 +187,13 @@ arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 		MON_ADD(&st->arcs_lost, 1);
 		goto out;
 	}
-	if (mine.busy) {
+	if (__mon_arc_mine.busy) {
 		tally_aside(from, cell);
 		goto out;
 	}
-	mine.busy = 1;
+	__mon_arc_mine.busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	t = mine.tab;
+	t = __mon_arc_mine.tab;
 	if (t == NULL || !tally_own(t, from, cell)) {
 		if (t == NULL)
 			MON_ADD(&st->threads, 1);
@@ -196,11 +204,11 @@ arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 		else {
 			tally_own(n, from, cell);
 			publish(n);
-			mine.tab = n;
+			__mon_arc_mine.tab = n;
 		}
 	}
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	mine.busy = 0;
+	__mon_arc_mine.busy = 0;
 out:
 	errno = saved;
 }
@@ -209,12 +217,13 @@ out:
  * The hook of -pg code (mon.h): the plugin calls it on every entry with
  * the function's cell word and the function's return address.  An arc
  * this thread has seen costs a TLS load, a hash, a probe and an
- * increment.  moncontrol(0) stops it.
+ * increment.  moncontrol(0) stops it.  On x86-64 the plugin calls
+ * __mon_mcount_arc_stub instead, the same fast path in assembly.
  */
 void __attribute__((__noinline__, __noclone__)) MON_EXPORT
 __mon_mcount_arc(struct cnt **cellp, void *frompc)
 {
-	struct __mon_arctab *t = mine.tab;
+	struct __mon_arctab *t = __mon_arc_mine.tab;
 	struct cnt *cell = MON_LOAD(cellp);
 	uintptr_t from = (uintptr_t)frompc;
 	struct __mon_arc *a;
@@ -233,7 +242,7 @@ __mon_mcount_arc(struct cnt **cellp, void *frompc)
 				break;
 		}
 	}
-	arc_slow(cellp, from, __builtin_return_address(0));
+	__mon_arc_slow(cellp, from, __builtin_return_address(0));
 }
 
 static void

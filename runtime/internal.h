@@ -117,6 +117,12 @@ struct __mon_arctab {
 	struct __mon_arc arc[];
 };
 
+/* A thread's -pg state (arcs.c, stub.c). */
+struct __mon_arc_thread {
+	struct __mon_arctab *tab;	/* this thread's current table */
+	int		 busy;		/* inserting into tab */
+};
+
 /* PROFDIR and PROFFLAGS, as parsed by env.c. */
 struct __mon_env {
 	int		 disabled;	/* PROFDIR set and empty */
@@ -182,6 +188,9 @@ void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_arcs_zero(void) MON_HIDDEN;
 void	 __mon_arcs_reset(void) MON_HIDDEN;
+void	 __mon_arc_slow(struct cnt **, uintptr_t, char *) MON_HIDDEN;
+extern __thread struct __mon_arc_thread __mon_arc_mine MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
 
 /* mcount.c */
 void	 __mon_mcount_slow_at(long **, struct cnt **, char *) MON_HIDDEN;

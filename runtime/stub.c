@@ -1,15 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * stub.c - __mon_mcount_stub, the x86-64 entry of the -p slow path that
- * the plugin calls from inline assembly: it preserves every register
- * (the flags excepted), so the instrumented function keeps its arguments
- * in place and a leaf function needs no frame for the rare first call.
+ * stub.c - the x86-64 entries the plugin calls from inline assembly.
+ * They preserve every register (the flags excepted), so the instrumented
+ * function keeps its arguments in place and a leaf function needs no
+ * frame for the call:
  *
- * In:	%rax = &word, %r11 = &cell, the return address = a pc inside the
- *	instrumented function.  The caller has stepped over its red zone.
- * The C code it calls (mcount.c, cells.c) uses only general registers,
- * so only those are saved here.
+ * __mon_mcount_stub, the -p slow path (the first call of a function).
+ * __mon_mcount_arc_stub, the -pg hook: the fast path of
+ *	__mon_mcount_arc (arcs.c) in assembly, which counts an arc this
+ *	thread has seen with four scratch registers; anything else goes to
+ *	__mon_arc_slow.
+ *
+ * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
+ *	function's return address (-pg), the return address = a pc inside
+ *	the instrumented function.  The caller has stepped over its red
+ *	zone.  The C code they call (mcount.c, cells.c, arcs.c) is built
+ *	for general registers only, so only those are saved here.
  */
+#include <stddef.h>
+
 #include "internal.h"
 
 #ifdef __x86_64__
@@ -54,4 +63,106 @@ __asm__(
 	"	ret\n"
 	"	.cfi_endproc\n"
 	"	.size	__mon_mcount_stub, .-__mon_mcount_stub\n");
+
+/* The offsets the -pg stub reads; the build fails if a structure moves. */
+#define OFF_ON		8	/* __mon_state.on */
+#define OFF_MASK	8	/* __mon_arctab.mask */
+#define OFF_SHIFT	16	/* __mon_arctab.shift */
+#define OFF_ARC		40	/* __mon_arctab.arc */
+#define OFF_FROM	(OFF_ARC + 0)	/* + i * 32: __mon_arc.from */
+#define OFF_CELL	(OFF_ARC + 8)	/* .cell */
+#define OFF_COUNT	(OFF_ARC + 16)	/* .count */
+_Static_assert(offsetof(struct __mon_state, on) == OFF_ON, "on");
+_Static_assert(offsetof(struct __mon_arctab, mask) == OFF_MASK, "mask");
+_Static_assert(offsetof(struct __mon_arctab, shift) == OFF_SHIFT, "shift");
+_Static_assert(offsetof(struct __mon_arctab, arc) == OFF_ARC, "arc");
+_Static_assert(sizeof(struct __mon_arc) == 32, "arc size");
+_Static_assert(offsetof(struct __mon_arc, from) == 0, "from");
+_Static_assert(offsetof(struct __mon_arc, cell) == 8, "cell");
+_Static_assert(offsetof(struct __mon_arc, count) == 16, "count");
+_Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
+
+#define STR(x)	#x
+#define XSTR(x)	STR(x)
+#define PUSH(r)	"	pushq	%" #r "\n	.cfi_adjust_cfa_offset 8\n" \
+		"	.cfi_rel_offset %" #r ", 0\n"
+#define POP(r)	"	popq	%" #r "\n	.cfi_adjust_cfa_offset -8\n" \
+		"	.cfi_restore %" #r "\n"
+
+/*
+ * As __mon_mcount_arc: i = hash(from, cell), probe from i for the entry
+ * (from, cell) in this thread's table and add 1 to its count.
+ *	%rsi = cell, %rdx = table, %rdi = i, %rcx = &arc[i]
+ */
+__asm__(
+	"	.text\n"
+	"	.globl	__mon_mcount_arc_stub\n"
+	"	.type	__mon_mcount_arc_stub, @function\n"
+	"	.p2align 4\n"
+	"__mon_mcount_arc_stub:\n"
+	"	.cfi_startproc\n"
+	"	cmpl	$0, __mon_state+" XSTR(OFF_ON) "(%rip)\n"
+	"	jne	1f\n"
+	"	ret\n"
+	"1:\n"
+	PUSH(rcx) PUSH(rdx) PUSH(rsi) PUSH(rdi)
+	"	movq	(%rax), %rsi\n"
+	"	testq	%rsi, %rsi\n"
+	"	jz	5f\n"
+	"	movq	__mon_arc_mine@gottpoff(%rip), %rdx\n"
+	"	movq	%fs:(%rdx), %rdx\n"
+	"	testq	%rdx, %rdx\n"
+	"	jz	5f\n"
+	"	movq	%rsi, %rdi\n"
+	"	shlq	$17, %rdi\n"
+	"	xorq	%r11, %rdi\n"
+	"	movabsq	$0x9e3779b97f4a7c15, %rcx\n"
+	"	imulq	%rcx, %rdi\n"
+	"	movl	" XSTR(OFF_SHIFT) "(%rdx), %ecx\n"
+	"	shrq	%cl, %rdi\n"
+	"2:	movq	%rdi, %rcx\n"
+	"	shlq	$5, %rcx\n"
+	"	addq	%rdx, %rcx\n"
+	"	cmpq	%rsi, " XSTR(OFF_CELL) "(%rcx)\n"
+	"	jne	3f\n"
+	"	cmpq	%r11, " XSTR(OFF_FROM) "(%rcx)\n"
+	"	jne	4f\n"
+	"	addq	$1, " XSTR(OFF_COUNT) "(%rcx)\n"
+	"6:\n"
+	"	.cfi_remember_state\n"
+	POP(rdi) POP(rsi) POP(rdx) POP(rcx)
+	"	ret\n"
+	"	.cfi_restore_state\n"
+	"3:	cmpq	$0, " XSTR(OFF_CELL) "(%rcx)\n"
+	"	je	5f\n"
+	"4:	addq	$1, %rdi\n"
+	"	andq	" XSTR(OFF_MASK) "(%rdx), %rdi\n"
+	"	jmp	2b\n"
+	/* __mon_arc_slow(&cell, from, pc), every scratch register saved */
+	"5:\n"
+	PUSH(rbp)
+	"	movq	%rsp, %rbp\n"
+	"	.cfi_def_cfa_register %rbp\n"
+	"	pushq	%r8\n"
+	"	pushq	%r9\n"
+	"	pushq	%r10\n"
+	"	pushq	%rax\n"
+	"	pushq	%r11\n"
+	"	andq	$-16, %rsp\n"
+	"	movq	%rax, %rdi\n"
+	"	movq	%r11, %rsi\n"
+	"	movq	40(%rbp), %rdx\n"
+	"	call	__mon_arc_slow\n"
+	"	leaq	-40(%rbp), %rsp\n"
+	"	popq	%r11\n"
+	"	popq	%rax\n"
+	"	popq	%r10\n"
+	"	popq	%r9\n"
+	"	popq	%r8\n"
+	"	popq	%rbp\n"
+	"	.cfi_def_cfa %rsp, 40\n"
+	"	.cfi_restore %rbp\n"
+	"	jmp	6b\n"
+	"	.cfi_endproc\n"
+	"	.size	__mon_mcount_arc_stub, .-__mon_mcount_arc_stub\n");
 #endif

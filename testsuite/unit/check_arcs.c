@@ -3,7 +3,8 @@
  * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c): growth to
  * 100,000 arcs with exact counts, cells summed from their arcs, threads,
  * moncontrol(0), zeroing, and a signal handler counting while its thread
- * grows its table.
+ * grows its table.  Each test runs through each entry of the hook: the C
+ * function and, on x86-64, the assembly stub the plugin calls.
  */
 #include <sys/time.h>
 
@@ -19,6 +20,33 @@
 #define NCELL	1000
 #define FROM(i)	((void *)(uintptr_t)(0x10000 + (uintptr_t)(i) * 16))
 #define INDEX(from) (((from) - 0x10000) / 16)
+
+#ifdef __x86_64__
+void	__mon_mcount_arc_stub(void);
+
+/* The plugin's calling sequence (mon.h). */
+static void
+arc_stub(struct cnt **cellp, void *from)
+{
+	__asm__ volatile(
+	    "mov	%1, %%r11\n\t"
+	    "lea	-128(%%rsp), %%rsp\n\t"
+	    "call	__mon_mcount_arc_stub\n\t"
+	    "lea	128(%%rsp), %%rsp"
+	    : : "a" (cellp), "r" (from) : "memory", "cc", "r11");
+}
+#endif
+
+static void (*const hooks[])(struct cnt **, void *) = {
+	__mon_mcount_arc,
+#ifdef __x86_64__
+	arc_stub,
+#endif
+};
+#define NHOOK	((int)(sizeof(hooks) / sizeof(hooks[0])))
+
+/* The entry the running test uses: hooks[_i]. */
+static void (*hook)(struct cnt **, void *);
 
 static struct cnt *cells[NCELL];
 static long got[NARC + 1];
@@ -45,9 +73,10 @@ START_TEST(test_growth_to_100000_arcs_exact)
 	long total = 0;
 	int i, k;
 
+	hook = hooks[_i];
 	for (i = 0; i < NARC; i++)
 		for (k = 0; k <= i % 5; k++)
-			__mon_mcount_arc(&cells[i % NCELL], FROM(i));
+			hook(&cells[i % NCELL], FROM(i));
 	gather();
 	for (i = 0; i < NARC; i++) {
 		ck_assert_int_eq(got[i], i % 5 + 1);
@@ -70,12 +99,13 @@ worker(void *arg)
 
 	(void)arg;
 	for (i = 0; i < 400000; i++)
-		__mon_mcount_arc(&cells[i % 700], FROM(i % 3000));
+		hook(&cells[i % 700], FROM(i % 3000));
 	return NULL;
 }
 
 START_TEST(test_threads_count_exactly)
 {
+	hook = hooks[_i];
 	pthread_t t[4];
 	int i;
 
@@ -95,12 +125,13 @@ END_TEST
 
 START_TEST(test_moncontrol_off_counts_nothing)
 {
-	__mon_mcount_arc(&cells[0], FROM(1));
+	hook = hooks[_i];
+	hook(&cells[0], FROM(1));
 	__mon_state.on = 0;
-	__mon_mcount_arc(&cells[0], FROM(1));
-	__mon_mcount_arc(&cells[1], FROM(2));
+	hook(&cells[0], FROM(1));
+	hook(&cells[1], FROM(2));
 	__mon_state.on = 1;
-	__mon_mcount_arc(&cells[0], FROM(1));
+	hook(&cells[0], FROM(1));
 	gather();
 	ck_assert_int_eq(got[1], 2);
 	ck_assert_int_eq(got[2], 0);
@@ -111,13 +142,14 @@ START_TEST(test_zero_starts_from_nothing)
 {
 	int i;
 
+	hook = hooks[_i];
 	for (i = 0; i < 5000; i++)
-		__mon_mcount_arc(&cells[i % 10], FROM(i % 2000));
+		hook(&cells[i % 10], FROM(i % 2000));
 	__mon_arcs_zero();
 	gather();
 	for (i = 0; i < 2000; i++)
 		ck_assert_int_eq(got[i], 0);
-	__mon_mcount_arc(&cells[7], FROM(7));
+	hook(&cells[7], FROM(7));
 	gather();
 	ck_assert_int_eq(got[7], 1);
 	__mon_arcs_reset();
@@ -128,8 +160,9 @@ END_TEST
 
 START_TEST(test_disabled_counts_nothing)
 {
+	hook = hooks[_i];
 	__mon_state.disabled = 1;
-	__mon_mcount_arc(&cells[3], FROM(3));
+	hook(&cells[3], FROM(3));
 	ck_assert_ptr_null(cells[3]);
 	gather();
 	ck_assert_int_eq(got[3], 0);
@@ -142,7 +175,7 @@ static void
 on_alarm(int sig)
 {
 	(void)sig;
-	__mon_mcount_arc(&cells[NCELL - 1], FROM(NARC));
+	hook(&cells[NCELL - 1], FROM(NARC));
 	handled++;
 }
 
@@ -157,6 +190,7 @@ START_TEST(test_signal_during_growth_is_exact)
 	struct sigaction sa;
 	int i, round;
 
+	hook = hooks[_i];
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
@@ -165,7 +199,7 @@ START_TEST(test_signal_during_growth_is_exact)
 	ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
 	for (round = 0; round < 3; round++)
 		for (i = 0; i < NARC; i++)
-			__mon_mcount_arc(&cells[i % (NCELL - 1)], FROM(i));
+			hook(&cells[i % (NCELL - 1)], FROM(i));
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
 	gather();
@@ -176,29 +210,18 @@ START_TEST(test_signal_during_growth_is_exact)
 }
 END_TEST
 
-static void
-setup(void)
-{
-	__mon_state.on = 1;
-	__mon_state.disabled = 0;
-}
-
 static Suite *
 arcs_suite(void)
 {
 	Suite *s = suite_create("arcs");
-	TCase *tc = tcase_create("tables");
+	TCase *tc = unit_hook_tcase(s, "tables");
 
-	__mon_monitor_stop(0);
-	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, setup, NULL);
-	tcase_add_test(tc, test_growth_to_100000_arcs_exact);
-	tcase_add_test(tc, test_threads_count_exactly);
-	tcase_add_test(tc, test_moncontrol_off_counts_nothing);
-	tcase_add_test(tc, test_zero_starts_from_nothing);
-	tcase_add_test(tc, test_disabled_counts_nothing);
-	tcase_add_test(tc, test_signal_during_growth_is_exact);
-	suite_add_tcase(s, tc);
+	tcase_add_loop_test(tc, test_growth_to_100000_arcs_exact, 0, NHOOK);
+	tcase_add_loop_test(tc, test_threads_count_exactly, 0, NHOOK);
+	tcase_add_loop_test(tc, test_moncontrol_off_counts_nothing, 0, NHOOK);
+	tcase_add_loop_test(tc, test_zero_starts_from_nothing, 0, NHOOK);
+	tcase_add_loop_test(tc, test_disabled_counts_nothing, 0, NHOOK);
+	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NHOOK);
 	return s;
 }
 

@@ -131,26 +131,16 @@ START_TEST(test_disabled_counts_nothing)
 }
 END_TEST
 
-static void
-setup(void)
-{
-	__mon_state.on = 1;
-}
-
 static Suite *
 cells_suite(void)
 {
 	Suite *s = suite_create("cells");
-	TCase *tc = tcase_create("growth");
+	TCase *tc = unit_hook_tcase(s, "growth");
 
-	__mon_monitor_stop(0);
-	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_growth_to_100000_cells);
 	tcase_add_test(tc, test_threads_count_exactly);
 	tcase_add_test(tc, test_moncontrol_excludes_calls_while_off);
 	tcase_add_test(tc, test_disabled_counts_nothing);
-	suite_add_tcase(s, tc);
 	return s;
 }
 

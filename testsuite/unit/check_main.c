@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "unit.h"
 
 #define MAX_SUITES 64
@@ -24,6 +25,25 @@ unit_register(const char *name, Suite *(*make)(void))
 		suites[nsuites].make = make;
 		nsuites++;
 	}
+}
+
+static void
+hooks_count(void)
+{
+	__mon_state.on = 1;
+	__mon_state.disabled = 0;
+}
+
+TCase *
+unit_hook_tcase(Suite *s, const char *name)
+{
+	TCase *tc = tcase_create(name);
+
+	__mon_monitor_stop(0);
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, hooks_count, NULL);
+	suite_add_tcase(s, tc);
+	return tc;
 }
 
 static int

@@ -10,6 +10,13 @@
 
 void	unit_register(const char *name, Suite *(*make)(void));
 
+/*
+ * A test case of s whose tests call the hooks: the runtime is stopped
+ * (no sampler, no output) but counts, as after monitor() with the
+ * profile on.
+ */
+TCase	*unit_hook_tcase(Suite *s, const char *name);
+
 #define UNIT_SUITE(make)						\
 	static void __attribute__((constructor))			\
 	unit_register_##make(void)					\

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_stub.c - the x86-64 stubs the plugin calls from inline assembly
+ * (runtime/stub.c) preserve every register it does not declare
+ * clobbered: the general scratch registers and %xmm0-%xmm15, on their
+ * slow paths (a new cell, a new thread's first table) as on the fast one.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "unit.h"
+
+#ifdef __x86_64__
+
+void	__mon_mcount_stub(void);
+void	__mon_mcount_arc_stub(void);
+
+/*
+ * The registers before and after the call: %rax %rcx %rdx %rsi %rdi %r8
+ * %r9 %r10 %r11, then %xmm0-%xmm15.  Static, so the asm reaches them
+ * %rip-relative with every register in use.
+ */
+struct regs {
+	long		gp[9];
+	unsigned char	xmm[16][16];
+};
+static struct regs before __attribute__((__used__));
+static struct regs after __attribute__((__used__));
+static void (*stub)(void) __attribute__((__used__));
+
+#define LOAD(r, i)	"movq	" #i "*8+before(%%rip), %%" #r "\n\t"
+#define SAVE(r, i)	"movq	%%" #r ", " #i "*8+after(%%rip)\n\t"
+#define XLOAD(i)	"movdqu	72+" #i "*16+before(%%rip), %%xmm" #i "\n\t"
+#define XSAVE(i)	"movdqu	%%xmm" #i ", 72+" #i "*16+after(%%rip)\n\t"
+
+/*
+ * Call fn with %rax = rax, %r11 = r11 (the plugin's calling sequence)
+ * and every other scratch register set to a pattern; the number of
+ * registers, %r11 aside, that came back changed.
+ */
+static int
+clobbered_by(void (*fn)(void), void *rax, void *r11)
+{
+	int i, n = 0;
+
+	for (i = 0; i < 9; i++)
+		before.gp[i] = 0x0101010101010101L * (i + 1);
+	for (i = 0; i < 16 * 16; i++)
+		before.xmm[i / 16][i % 16] = (unsigned char)(i * 7 + 1);
+	before.gp[0] = (long)rax;
+	before.gp[8] = (long)r11;
+	stub = fn;
+	__asm__ volatile(
+	    LOAD(rax, 0) LOAD(rcx, 1) LOAD(rdx, 2) LOAD(rsi, 3) LOAD(rdi, 4)
+	    LOAD(r8, 5) LOAD(r9, 6) LOAD(r10, 7) LOAD(r11, 8)
+	    XLOAD(0) XLOAD(1) XLOAD(2) XLOAD(3) XLOAD(4) XLOAD(5) XLOAD(6)
+	    XLOAD(7) XLOAD(8) XLOAD(9) XLOAD(10) XLOAD(11) XLOAD(12)
+	    XLOAD(13) XLOAD(14) XLOAD(15)
+	    "lea	-128(%%rsp), %%rsp\n\t"
+	    "call	*stub(%%rip)\n\t"
+	    "lea	128(%%rsp), %%rsp\n\t"
+	    SAVE(rax, 0) SAVE(rcx, 1) SAVE(rdx, 2) SAVE(rsi, 3) SAVE(rdi, 4)
+	    SAVE(r8, 5) SAVE(r9, 6) SAVE(r10, 7) SAVE(r11, 8)
+	    XSAVE(0) XSAVE(1) XSAVE(2) XSAVE(3) XSAVE(4) XSAVE(5) XSAVE(6)
+	    XSAVE(7) XSAVE(8) XSAVE(9) XSAVE(10) XSAVE(11) XSAVE(12)
+	    XSAVE(13) XSAVE(14) XSAVE(15)
+	    : : : "memory", "cc", "rax", "rcx", "rdx", "rsi", "rdi", "r8",
+	      "r9", "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+	      "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
+	      "xmm12", "xmm13", "xmm14", "xmm15");
+	for (i = 0; i < 8; i++)
+		n += after.gp[i] != before.gp[i];
+	for (i = 0; i < 16; i++)
+		n += memcmp(after.xmm[i], before.xmm[i], 16) != 0;
+	return n;
+}
+
+START_TEST(test_mcount_stub_preserves_registers)
+{
+	static long *word;
+	static struct cnt *cell;
+
+	ck_assert_int_eq(clobbered_by(__mon_mcount_stub, &word, &cell), 0);
+	ck_assert_ptr_nonnull(word);
+	ck_assert_ptr_nonnull(cell);
+	ck_assert_int_eq(*word, 1);
+}
+END_TEST
+
+static long arc_total;
+
+static void
+sum_arcs(uintptr_t from, struct cnt *cell, long n, void *arg)
+{
+	(void)cell;
+	if (from == (uintptr_t)arg)
+		arc_total += n;
+}
+
+/*
+ * First call: a new cell and this thread's first table (slow path);
+ * second: the fast path; third: a new arc in the same table.
+ */
+START_TEST(test_arc_stub_preserves_registers)
+{
+	static struct cnt *cell;
+	void *from = (void *)0x4000, *other = (void *)0x5000;
+
+	ck_assert_ptr_null(__mon_arc_mine.tab);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from), 0);
+	ck_assert_ptr_nonnull(__mon_arc_mine.tab);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from), 0);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, other), 0);
+	arc_total = 0;
+	__mon_arcs_each(sum_arcs, from);
+	ck_assert_int_eq(arc_total, 2);
+	arc_total = 0;
+	__mon_arcs_each(sum_arcs, other);
+	ck_assert_int_eq(arc_total, 1);
+}
+END_TEST
+
+static Suite *
+stub_suite(void)
+{
+	Suite *s = suite_create("stub");
+	TCase *tc = unit_hook_tcase(s, "registers");
+
+	tcase_add_test(tc, test_mcount_stub_preserves_registers);
+	tcase_add_test(tc, test_arc_stub_preserves_registers);
+	return s;
+}
+
+UNIT_SUITE(stub_suite)
+
+#endif
