@@ -115,7 +115,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		1
+#define MON_HOOK_ABI		2
 #define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
 void	__mon_mcount_slow(long **word, struct cnt **cell);
 
@@ -132,27 +132,41 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_MCOUNT_STUB_NAME	"__mon_mcount_stub"
 
 /*
- * -pg (gprof) mode: every entry instead calls
+ * -pg (gprof) mode counts caller -> callee arcs.  Each function also
+ * gets a thread-local arc cache, the arc it was last called through in
+ * this thread (the runtime's entry: from at index MON_ARC_FROM, the
+ * count at MON_ARC_COUNT), and the entry test
  *
- *	__mon_mcount_arc(&cell, __builtin_return_address(0));
+ *	static struct cnt *cell;
+ *	static __thread long *arc;
  *
- * which counts the arc caller -> this function in a per-thread table
- * (the cell, allocated on first use, identifies the callee; its fnpc is
- * the hook's return address).  The function's count is the sum of its
- * arcs.
+ *	ra = __builtin_return_address(0);
+ *	p = arc;
+ *	if (p != 0 && p[MON_ARC_FROM] == (long)ra)
+ *		p[MON_ARC_COUNT] += 1;
+ *	else
+ *		__mon_mcount_arc(&cell, ra, &arc);
+ *
+ * The hook counts the arc in a per-thread table (the cell, allocated on
+ * first use, identifies the callee; its fnpc is the hook's return
+ * address) and stores the arc in the cache.  The function's count is the
+ * sum of its arcs.  An arc the runtime cannot hand to one thread is
+ * counted but not cached.
  */
 #define MON_MCOUNT_ARC_NAME	"__mon_mcount_arc"
-void	__mon_mcount_arc(struct cnt **cell, void *frompc);
+#define MON_ARC_FROM		0
+#define MON_ARC_COUNT		2
+void	__mon_mcount_arc(struct cnt **cell, void *frompc, long **arc);
 
 /*
- * On x86-64 the -pg hook is called the same way as the -p stub, through
- * a stub that runs the common case in assembly and preserves every
- * register but the flags:
+ * On x86-64 the hook is called like the -p stub, through a stub that
+ * preserves every register but the flags:
  *
  *	mov	<return address>, %r11	%rax = &cell
  *	lea	-128(%rsp), %rsp
+ *	push	<&arc>
  *	call	*__mon_mcount_arc_stub@GOTPCREL(%rip)
- *	lea	128(%rsp), %rsp
+ *	lea	136(%rsp), %rsp
  */
 #define MON_MCOUNT_ARC_STUB_NAME "__mon_mcount_arc_stub"
 

@@ -9,7 +9,11 @@
 #define MON_COMPAT_H
 
 #include "gcc-plugin.h"
+/* gcc_version, a static only mon_plugin.c uses */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-variable"
 #include "plugin-version.h"
+#pragma GCC diagnostic pop
 
 #include "tree.h"
 #include "gimple.h"

@@ -4,13 +4,16 @@
  * graph, exactly, in every thread, with no lock.
  *
  * Each thread counts in its own open-addressing table (an initial-exec
- * TLS pointer), so the common case is a hash, a probe and a plain
- * increment no other thread writes.  A full table is frozen, not copied:
+ * TLS pointer), so an arc costs a hash, a probe and a plain increment no
+ * other thread writes; the hook then leaves the arc in the function's
+ * thread-local cache, and the next call from the same place is counted
+ * inline, with no call at all (mon.h).  A full table is frozen, not copied:
  * the thread starts one twice the size and the writer sums every table
  * ever made, so a count that lands late in a frozen table (a signal
  * handler grew the table under an interrupted increment) still counts.
  * A call that arrives while its own thread is inserting (a signal
  * handler) goes to one shared table whose entries are claimed by CAS.
+ * An arc in the shared table is never cached: other threads count it.
  * Runs in signal handlers and before constructors: atomics and mmap
  * only, no malloc, locks, stdio or errno change.
  */
@@ -107,11 +110,11 @@ tally_shared(struct __mon_arctab *t, uintptr_t from, struct cnt *cell)
 		f = MON_LOAD(&a->from);
 		if (f == 0 && MON_CAS(&a->from, &f, from)) {
 			MON_STORE(&a->cell, cell);
-			MON_ADD(&a->count, 1);
+			MON_ADD(&a->n.count, 1);
 			return 1;
 		}
 		if (f == from && MON_LOAD(&a->cell) == cell) {
-			MON_ADD(&a->count, 1);
+			MON_ADD(&a->n.count, 1);
 			return 1;
 		}
 	}
@@ -120,9 +123,10 @@ tally_shared(struct __mon_arctab *t, uintptr_t from, struct cnt *cell)
 
 /*
  * Count one call of (from, cell) in this thread's table t, adding the
- * arc if it is new.  0 if it is new and t is three quarters full.
+ * arc if it is new; the arc.  NULL if it is new and t is three quarters
+ * full.
  */
-static int
+static struct __mon_arc *
 tally_own(struct __mon_arctab *t, uintptr_t from, struct cnt *cell)
 {
 	struct __mon_arc *a;
@@ -133,19 +137,18 @@ tally_own(struct __mon_arctab *t, uintptr_t from, struct cnt *cell)
 		if (a->cell == NULL)
 			break;
 		if (a->cell == cell && a->from == from) {
-			bump(&a->count);
-			return 1;
+			bump(&a->n.count);
+			return a;
 		}
 	}
 	if ((t->used + 1) * 4 > (t->mask + 1) * 3)
-		return 0;
+		return NULL;
 	t->used++;
 	a->from = from;
-	a->count = 1;
-	a->base = 0;
+	a->n.count = 1;
 	/* Last: the writer and this thread's handlers see a whole entry. */
 	MON_STORE(&a->cell, cell);
-	return 1;
+	return a;
 }
 
 /* A signal handler interrupted this thread's insertion: count aside. */
@@ -168,13 +171,15 @@ tally_aside(uintptr_t from, struct cnt *cell)
 /*
  * A call the fast path could not count: the first call of the function
  * or of the arc in this thread, a full table, or a cell not yet made.
- * selfpc is a pc inside the called function.
+ * selfpc is a pc inside the called function.  The arc, if the caller
+ * may cache it: in this thread's table.
  */
-void __attribute__((__noinline__))
+struct __mon_arc * __attribute__((__noinline__))
 __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 {
 	struct __mon_state *st = &__mon_state;
 	struct __mon_arctab *t, *n;
+	struct __mon_arc *a = NULL;
 	struct cnt *cell;
 	int saved = errno;
 
@@ -194,7 +199,7 @@ __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	__mon_arc_mine.busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	t = __mon_arc_mine.tab;
-	if (t == NULL || !tally_own(t, from, cell)) {
+	if (t == NULL || (a = tally_own(t, from, cell)) == NULL) {
 		if (t == NULL)
 			MON_ADD(&st->threads, 1);
 		n = table_new(t == NULL ? __builtin_ctz(ARC_FIRST) :
@@ -202,7 +207,7 @@ __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 		if (n == NULL)
 			MON_ADD(&st->arcs_lost, 1);
 		else {
-			tally_own(n, from, cell);
+			a = tally_own(n, from, cell);
 			publish(n);
 			__mon_arc_mine.tab = n;
 		}
@@ -211,17 +216,19 @@ __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	__mon_arc_mine.busy = 0;
 out:
 	errno = saved;
+	return a;
 }
 
 /*
- * The hook of -pg code (mon.h): the plugin calls it on every entry with
- * the function's cell word and the function's return address.  An arc
- * this thread has seen costs a TLS load, a hash, a probe and an
- * increment.  moncontrol(0) stops it.  On x86-64 the plugin calls
- * __mon_mcount_arc_stub instead, the same fast path in assembly.
+ * The hook of -pg code (mon.h): the plugin calls it when the function's
+ * arc cache does not hold this caller (the first call, or a call from
+ * another place than the last).  An arc this thread has seen costs a TLS
+ * load, a hash, a probe and an increment; the arc is then cached.  On
+ * x86-64 the plugin calls __mon_mcount_arc_stub (stub.c) instead, the
+ * same in assembly.
  */
 void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc(struct cnt **cellp, void *frompc)
+__mon_mcount_arc(struct cnt **cellp, void *frompc, long **cache)
 {
 	struct __mon_arctab *t = __mon_arc_mine.tab;
 	struct cnt *cell = MON_LOAD(cellp);
@@ -229,39 +236,63 @@ __mon_mcount_arc(struct cnt **cellp, void *frompc)
 	struct __mon_arc *a;
 	size_t i;
 
-	if (!MON_LOAD(&__mon_state.on))
-		return;
 	if (t != NULL && cell != NULL) {
 		for (i = slot(t, from, cell);; i = (i + 1) & t->mask) {
 			a = &t->arc[i];
 			if (a->cell == cell && a->from == from) {
-				bump(&a->count);
-				return;
+				bump(&a->n.count);
+				goto found;
 			}
 			if (a->cell == NULL)
 				break;
 		}
 	}
-	__mon_arc_slow(cellp, from, __builtin_return_address(0));
+	a = __mon_arc_slow(cellp, from, __builtin_return_address(0));
+	if (a == NULL)
+		return;
+found:
+	/* One store: a signal handler sees the old arc or the new one. */
+	if (cache != NULL)
+		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
 }
 
 static void
-each_in(struct __mon_arctab *t,
-    void (*f)(uintptr_t, struct cnt *, long, void *), void *arg)
+visit_table(struct __mon_arctab *t, void (*f)(struct __mon_arc *, void *),
+    void *arg)
 {
-	struct __mon_arc *a;
-	struct cnt *cell;
 	size_t i;
-	long n;
 
-	for (i = 0; i <= t->mask; i++) {
-		a = &t->arc[i];
-		if ((cell = MON_LOAD(&a->cell)) == NULL)
-			continue;
-		n = MON_LOAD(&a->count) - MON_LOAD(&a->base);
-		if (n != 0)
-			f(a->from, cell, n, arg);
-	}
+	for (i = 0; i <= t->mask; i++)
+		if (MON_LOAD(&t->arc[i].cell) != NULL)
+			f(&t->arc[i], arg);
+}
+
+/* Call f(a, arg) for every arc a of every table, the shared one too. */
+static void
+visit(void (*f)(struct __mon_arc *, void *), void *arg)
+{
+	struct __mon_arctab *t;
+
+	for (t = MON_LOAD(&all); t != NULL; t = t->next)
+		visit_table(t, f, arg);
+	if ((t = MON_LOAD(&shared)) != NULL)
+		visit_table(t, f, arg);
+}
+
+struct report {
+	void	(*f)(uintptr_t, struct cnt *, long, void *);
+	void	*arg;
+	int	 on;
+};
+
+static void
+report(struct __mon_arc *a, void *arg)
+{
+	struct report *r = arg;
+	long n = __mon_tally_value(&a->n, r->on);
+
+	if (n != 0)
+		r->f(a->from, a->cell, n, r->arg);
 }
 
 /*
@@ -272,46 +303,49 @@ each_in(struct __mon_arctab *t,
 void
 __mon_arcs_each(void (*f)(uintptr_t, struct cnt *, long, void *), void *arg)
 {
-	struct __mon_arctab *t;
+	struct report r = { f, arg, MON_LOAD(&__mon_state.on) };
 
-	for (t = MON_LOAD(&all); t != NULL; t = t->next)
-		each_in(t, f, arg);
-	if ((t = MON_LOAD(&shared)) != NULL)
-		each_in(t, f, arg);
+	visit(report, &r);
 }
 
 static void
-zero(struct __mon_arctab *t, int reset)
+control(struct __mon_arc *a, void *on)
 {
-	size_t i;
+	__mon_tally_control(&a->n, *(int *)on);
+}
 
-	for (i = 0; i <= t->mask; i++) {
-		if (reset)
-			t->arc[i].count = 0;
-		MON_STORE(&t->arc[i].base, MON_LOAD(&t->arc[i].count));
-	}
+/* moncontrol(on): the inline path counts on; the tallies exclude it. */
+void
+__mon_arcs_control(int on)
+{
+	visit(control, &on);
+}
+
+static void
+zero(struct __mon_arc *a, void *on)
+{
+	__mon_tally_zero(&a->n, *(int *)on);
 }
 
 /* -sigdump after a dump: what was counted so far no longer counts. */
 void
 __mon_arcs_zero(void)
 {
-	struct __mon_arctab *t;
+	int on = MON_LOAD(&__mon_state.on);
 
-	for (t = MON_LOAD(&all); t != NULL; t = t->next)
-		zero(t, 0);
-	if ((t = MON_LOAD(&shared)) != NULL)
-		zero(t, 0);
+	visit(zero, &on);
+}
+
+static void
+reset(struct __mon_arc *a, void *unused)
+{
+	(void)unused;
+	__mon_tally_reset(&a->n);
 }
 
 /* fork child: the only thread left, it starts every arc from zero. */
 void
 __mon_arcs_reset(void)
 {
-	struct __mon_arctab *t;
-
-	for (t = MON_LOAD(&all); t != NULL; t = t->next)
-		zero(t, 1);
-	if ((t = MON_LOAD(&shared)) != NULL)
-		zero(t, 1);
+	visit(reset, NULL);
 }

@@ -102,8 +102,8 @@ add_arc(uintptr_t from, struct cnt *cell, long n, void *arg)
 }
 
 /*
- * Sum every slot (and every -pg arc) into its cell's mcnt; return the number of live cells
- * (fnpc set).  Only the writer calls it, under its guard.
+ * Sum every slot (and every -pg arc) into its cell's mcnt; return the
+ * number of live cells (fnpc set).  Only the writer calls it, under its guard.
  */
 size_t
 __mon_cells_fold(void)
@@ -113,7 +113,6 @@ __mon_cells_fold(void)
 	struct __mon_slot *s;
 	struct cnt *p;
 	size_t i, n;
-	long v;
 	int on = MON_LOAD(&st->on);
 
 	n = 0;
@@ -125,8 +124,7 @@ __mon_cells_fold(void)
 	MON_FOREACH(&st->slots, c, i, s) {
 		if ((p = MON_LOAD(&s->cell)) == NULL)
 			continue;
-		v = on ? MON_LOAD(&s->count) : MON_LOAD(&s->snap);
-		p->mcnt += v - MON_LOAD(&s->excluded);
+		p->mcnt += __mon_tally_value(&s->n, on);
 	}
 	MON_FOREACH(&st->arcs, c, i, p) {
 		p->mcnt = 0;
@@ -137,26 +135,17 @@ __mon_cells_fold(void)
 	return n;
 }
 
-/*
- * moncontrol: off records what each slot has counted so far; on adds
- * the calls made while off to the slot's excluded part.  A slot made
- * while off has snap 0, so all its calls are excluded.
- */
+/* moncontrol: every slot's and arc's tally switches (internal.h). */
 void
 __mon_cells_control(int on)
 {
 	struct __mon_chunk *c;
 	struct __mon_slot *s;
 	size_t i;
-	long v;
 
-	MON_FOREACH(&__mon_state.slots, c, i, s) {
-		v = MON_LOAD(&s->count);
-		if (on)
-			MON_STORE(&s->excluded, s->excluded + v - s->snap);
-		else
-			MON_STORE(&s->snap, v);
-	}
+	__mon_arcs_control(on);
+	MON_FOREACH(&__mon_state.slots, c, i, s)
+		__mon_tally_control(&s->n, on);
 }
 
 /* Zero the counts (-sigdump after a dump) without touching the hot path. */
@@ -169,12 +158,8 @@ __mon_cells_zero(void)
 	int on = MON_LOAD(&__mon_state.on);
 
 	__mon_arcs_zero();
-	MON_FOREACH(&__mon_state.slots, c, i, s) {
-		if (on)
-			MON_STORE(&s->excluded, MON_LOAD(&s->count));
-		else
-			MON_STORE(&s->excluded, s->snap);
-	}
+	MON_FOREACH(&__mon_state.slots, c, i, s)
+		__mon_tally_zero(&s->n, on);
 }
 
 /* fork child: alone in its process, it starts every slot from zero. */
@@ -186,9 +171,6 @@ __mon_cells_reset(void)
 	size_t i;
 
 	__mon_arcs_reset();
-	MON_FOREACH(&__mon_state.slots, c, i, s) {
-		s->count = 0;
-		s->snap = 0;
-		s->excluded = 0;
-	}
+	MON_FOREACH(&__mon_state.slots, c, i, s)
+		__mon_tally_reset(&s->n);
 }

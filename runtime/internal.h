@@ -57,17 +57,60 @@ struct __mon_arena {
 };
 
 /*
- * A counter: one per (function, thread) in the per-thread hook mode,
- * one per function otherwise.  The hook increments count.  Slots are
- * never freed; a thread's slots outlive it and are summed at write.
+ * A count the hot path increments with no test of the mode, and what
+ * the writer reports of it: (on ? count : snap) - excluded.
  * moncontrol(0) records snap = count; moncontrol(1) adds the calls made
- * meanwhile to excluded.  The writer counts (on ? count : snap) - excluded.
+ * meanwhile to excluded; a -sigdump zeroing excludes all so far.  Made
+ * while off, it has snap 0: all its calls are excluded.
  */
-struct __mon_slot {
-	struct cnt	*cell;
+struct __mon_tally {
 	long		 count;
 	long		 snap;
 	long		 excluded;
+};
+
+static inline long
+__mon_tally_value(const struct __mon_tally *t, int on)
+{
+	return (on ? MON_LOAD(&t->count) : MON_LOAD(&t->snap)) -
+	    MON_LOAD(&t->excluded);
+}
+
+static inline void
+__mon_tally_control(struct __mon_tally *t, int on)
+{
+	long v = MON_LOAD(&t->count);
+
+	if (on)
+		MON_STORE(&t->excluded, t->excluded + v - t->snap);
+	else
+		MON_STORE(&t->snap, v);
+}
+
+static inline void
+__mon_tally_zero(struct __mon_tally *t, int on)
+{
+	MON_STORE(&t->excluded, on ? MON_LOAD(&t->count) : t->snap);
+}
+
+/* fork child: alone in its process, it starts from zero. */
+static inline void
+__mon_tally_reset(struct __mon_tally *t)
+{
+	t->count = 0;
+	t->snap = 0;
+	t->excluded = 0;
+}
+
+/*
+ * A counter: one per (function, thread) in the per-thread hook mode,
+ * one per function otherwise; the hook's word points at its count.
+ * Slots are never freed; a thread's slots outlive it and are summed at
+ * write.
+ */
+struct __mon_slot {
+	struct cnt	*cell;
+	struct __mon_tally n;
 };
 
 /* Every element p handed out by arena a (chunk c, index i). */
@@ -91,15 +134,15 @@ struct __mon_hist {
 };
 
 /*
- * -pg: one caller -> callee arc.  The owner thread counts in place; the
- * writer reports count - base (a dump that zeroes sets base = count, so
- * it never races with the owner's increment).
+ * -pg: one caller -> callee arc, counted in place by its owner thread
+ * only (the hook's inline fast path increments n.count through the
+ * function's thread-local arc cache, mon.h).  from and cell never change
+ * once cell is set.
  */
 struct __mon_arc {
 	uintptr_t	 from;		/* return address into the caller */
 	struct cnt	*cell;		/* the callee; NULL: entry free */
-	long		 count;
-	long		 base;
+	struct __mon_tally n;
 };
 
 /*
@@ -187,8 +230,10 @@ void	 __mon_cells_reset(void) MON_HIDDEN;
 void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_arcs_zero(void) MON_HIDDEN;
+void	 __mon_arcs_control(int) MON_HIDDEN;
 void	 __mon_arcs_reset(void) MON_HIDDEN;
-void	 __mon_arc_slow(struct cnt **, uintptr_t, char *) MON_HIDDEN;
+struct __mon_arc *__mon_arc_slow(struct cnt **, uintptr_t, char *)
+	    MON_HIDDEN;
 extern __thread struct __mon_arc_thread __mon_arc_mine MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
 

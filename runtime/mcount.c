@@ -82,12 +82,12 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 		bind_sink(word);
 		goto out;
 	}
-	s->count = 1;
+	s->n.count = 1;
 	MON_STORE(&s->cell, c);
 	prev = NULL;
-	if (!MON_CAS(word, &prev, &s->count)) {
+	if (!MON_CAS(word, &prev, &s->n.count)) {
 		/* The word is shared (single/atomic mode) and was set. */
-		s->count = 0;
+		s->n.count = 0;
 		MON_STORE(&s->cell, (struct cnt *)NULL);
 		if (prev != &sink)
 			MON_ADD(prev, 1);

@@ -6,14 +6,14 @@
  * frame for the call:
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
- * __mon_mcount_arc_stub, the -pg hook: the fast path of
- *	__mon_mcount_arc (arcs.c) in assembly, which counts an arc this
- *	thread has seen with four scratch registers; anything else goes to
- *	__mon_arc_slow.
+ * __mon_mcount_arc_stub, the -pg hook when the arc cache missed: the
+ *	fast path of __mon_mcount_arc (arcs.c) in assembly, which counts
+ *	and caches an arc this thread has seen with four scratch
+ *	registers; anything else goes to __mon_arc_slow.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
- *	the instrumented function.  The caller has stepped over its red
+ *	the instrumented function, and above it &cache (-pg).  The caller has stepped over its red
  *	zone.  The C code they call (mcount.c, cells.c, arcs.c) is built
  *	for general registers only, so only those are saved here.
  */
@@ -65,21 +65,21 @@ __asm__(
 	"	.size	__mon_mcount_stub, .-__mon_mcount_stub\n");
 
 /* The offsets the -pg stub reads; the build fails if a structure moves. */
-#define OFF_ON		8	/* __mon_state.on */
 #define OFF_MASK	8	/* __mon_arctab.mask */
 #define OFF_SHIFT	16	/* __mon_arctab.shift */
-#define OFF_ARC		40	/* __mon_arctab.arc */
-#define OFF_FROM	(OFF_ARC + 0)	/* + i * 32: __mon_arc.from */
-#define OFF_CELL	(OFF_ARC + 8)	/* .cell */
-#define OFF_COUNT	(OFF_ARC + 16)	/* .count */
-_Static_assert(offsetof(struct __mon_state, on) == OFF_ON, "on");
+#define OFF_ARC		40	/* __mon_arctab.arc, 40 bytes each */
+#define OFF_FROM	0	/* __mon_arc.from */
+#define OFF_CELL	8	/* __mon_arc.cell */
+#define OFF_COUNT	16	/* __mon_arc.n.count */
 _Static_assert(offsetof(struct __mon_arctab, mask) == OFF_MASK, "mask");
 _Static_assert(offsetof(struct __mon_arctab, shift) == OFF_SHIFT, "shift");
 _Static_assert(offsetof(struct __mon_arctab, arc) == OFF_ARC, "arc");
-_Static_assert(sizeof(struct __mon_arc) == 32, "arc size");
-_Static_assert(offsetof(struct __mon_arc, from) == 0, "from");
-_Static_assert(offsetof(struct __mon_arc, cell) == 8, "cell");
-_Static_assert(offsetof(struct __mon_arc, count) == 16, "count");
+_Static_assert(sizeof(struct __mon_arc) == 40, "arc size");
+_Static_assert(offsetof(struct __mon_arc, from) == OFF_FROM, "from");
+_Static_assert(offsetof(struct __mon_arc, cell) == OFF_CELL, "cell");
+_Static_assert(offsetof(struct __mon_arc, n.count) == OFF_COUNT, "count");
+_Static_assert(OFF_FROM == MON_ARC_FROM * 8, "mon.h from");
+_Static_assert(OFF_COUNT == MON_ARC_COUNT * 8, "mon.h count");
 _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 
 #define STR(x)	#x
@@ -91,7 +91,8 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 
 /*
  * As __mon_mcount_arc: i = hash(from, cell), probe from i for the entry
- * (from, cell) in this thread's table and add 1 to its count.
+ * (from, cell) in this thread's table, add 1 to its count and store it
+ * in the cache (&cache is above the return address).
  *	%rsi = cell, %rdx = table, %rdi = i, %rcx = &arc[i]
  */
 __asm__(
@@ -101,10 +102,6 @@ __asm__(
 	"	.p2align 4\n"
 	"__mon_mcount_arc_stub:\n"
 	"	.cfi_startproc\n"
-	"	cmpl	$0, __mon_state+" XSTR(OFF_ON) "(%rip)\n"
-	"	jne	1f\n"
-	"	ret\n"
-	"1:\n"
 	PUSH(rcx) PUSH(rdx) PUSH(rsi) PUSH(rdi)
 	"	movq	(%rax), %rsi\n"
 	"	testq	%rsi, %rsi\n"
@@ -120,14 +117,15 @@ __asm__(
 	"	imulq	%rcx, %rdi\n"
 	"	movl	" XSTR(OFF_SHIFT) "(%rdx), %ecx\n"
 	"	shrq	%cl, %rdi\n"
-	"2:	movq	%rdi, %rcx\n"
-	"	shlq	$5, %rcx\n"
-	"	addq	%rdx, %rcx\n"
+	"2:	leaq	(%rdi,%rdi,4), %rcx\n"
+	"	leaq	" XSTR(OFF_ARC) "(%rdx,%rcx,8), %rcx\n"
 	"	cmpq	%rsi, " XSTR(OFF_CELL) "(%rcx)\n"
 	"	jne	3f\n"
 	"	cmpq	%r11, " XSTR(OFF_FROM) "(%rcx)\n"
 	"	jne	4f\n"
 	"	addq	$1, " XSTR(OFF_COUNT) "(%rcx)\n"
+	"7:	movq	40(%rsp), %rdx\n"
+	"	movq	%rcx, (%rdx)\n"
 	"6:\n"
 	"	.cfi_remember_state\n"
 	POP(rdi) POP(rsi) POP(rdx) POP(rcx)
@@ -138,7 +136,7 @@ __asm__(
 	"4:	addq	$1, %rdi\n"
 	"	andq	" XSTR(OFF_MASK) "(%rdx), %rdi\n"
 	"	jmp	2b\n"
-	/* __mon_arc_slow(&cell, from, pc), every scratch register saved */
+	/* %rcx = __mon_arc_slow(&cell, from, pc), all else preserved */
 	"5:\n"
 	PUSH(rbp)
 	"	movq	%rsp, %rbp\n"
@@ -153,6 +151,7 @@ __asm__(
 	"	movq	%r11, %rsi\n"
 	"	movq	40(%rbp), %rdx\n"
 	"	call	__mon_arc_slow\n"
+	"	movq	%rax, %rcx\n"
 	"	leaq	-40(%rbp), %rsp\n"
 	"	popq	%r11\n"
 	"	popq	%rax\n"
@@ -162,6 +161,8 @@ __asm__(
 	"	popq	%rbp\n"
 	"	.cfi_def_cfa %rsp, 40\n"
 	"	.cfi_restore %rbp\n"
+	"	testq	%rcx, %rcx\n"
+	"	jnz	7b\n"
 	"	jmp	6b\n"
 	"	.cfi_endproc\n"
 	"	.size	__mon_mcount_arc_stub, .-__mon_mcount_arc_stub\n");

@@ -3,8 +3,9 @@
  * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c): growth to
  * 100,000 arcs with exact counts, cells summed from their arcs, threads,
  * moncontrol(0), zeroing, and a signal handler counting while its thread
- * grows its table.  Each test runs through each entry of the hook: the C
- * function and, on x86-64, the assembly stub the plugin calls.
+ * grows its table.  Each test runs each way a call is counted: the C
+ * hook, and the plugin's inline arc cache before the C hook or the
+ * x86-64 stub.
  */
 #include <sys/time.h>
 
@@ -26,29 +27,53 @@ void	__mon_mcount_arc_stub(void);
 
 /* The plugin's calling sequence (mon.h). */
 static void
-arc_stub(struct cnt **cellp, void *from)
+arc_stub(struct cnt **cellp, void *from, long **cache)
 {
 	__asm__ volatile(
 	    "mov	%1, %%r11\n\t"
 	    "lea	-128(%%rsp), %%rsp\n\t"
+	    "push	%2\n\t"
 	    "call	__mon_mcount_arc_stub\n\t"
-	    "lea	128(%%rsp), %%rsp"
-	    : : "a" (cellp), "r" (from) : "memory", "cc", "r11");
+	    "lea	136(%%rsp), %%rsp"
+	    : : "a" (cellp), "r" (from), "r" (cache) : "memory", "cc", "r11");
 }
 #endif
 
-static void (*const hooks[])(struct cnt **, void *) = {
-	__mon_mcount_arc,
+/*
+ * The ways a call is counted: the C hook alone (no cache), and what the
+ * plugin inlines (the function's arc cache) before the C hook or, on
+ * x86-64, the stub.
+ */
+static const struct entry {
+	void	(*hook)(struct cnt **, void *, long **);
+	int	 cached;
+} entries[] = {
+	{ __mon_mcount_arc, 0 },
+	{ __mon_mcount_arc, 1 },
 #ifdef __x86_64__
-	arc_stub,
+	{ arc_stub, 1 },
 #endif
 };
-#define NHOOK	((int)(sizeof(hooks) / sizeof(hooks[0])))
+#define NENTRY	((int)(sizeof(entries) / sizeof(entries[0])))
 
-/* The entry the running test uses: hooks[_i]. */
-static void (*hook)(struct cnt **, void *);
+/* The way the running test uses: entries[_i]. */
+static const struct entry *entry;
 
 static struct cnt *cells[NCELL];
+static __thread long *cache[NCELL];
+
+/* A call of function (cell) c from from. */
+static void
+call(int c, void *from)
+{
+	long *p = entry->cached ? cache[c] : NULL;
+
+	if (p != NULL && p[MON_ARC_FROM] == (long)(uintptr_t)from)
+		p[MON_ARC_COUNT] += 1;
+	else
+		entry->hook(&cells[c], from, entry->cached ? &cache[c] : NULL);
+}
+
 static long got[NARC + 1];
 
 static void
@@ -73,10 +98,10 @@ START_TEST(test_growth_to_100000_arcs_exact)
 	long total = 0;
 	int i, k;
 
-	hook = hooks[_i];
+	entry = &entries[_i];
 	for (i = 0; i < NARC; i++)
 		for (k = 0; k <= i % 5; k++)
-			hook(&cells[i % NCELL], FROM(i));
+			call(i % NCELL, FROM(i));
 	gather();
 	for (i = 0; i < NARC; i++) {
 		ck_assert_int_eq(got[i], i % 5 + 1);
@@ -99,13 +124,13 @@ worker(void *arg)
 
 	(void)arg;
 	for (i = 0; i < 400000; i++)
-		hook(&cells[i % 700], FROM(i % 3000));
+		call(i % 700, FROM(i % 3000));
 	return NULL;
 }
 
 START_TEST(test_threads_count_exactly)
 {
-	hook = hooks[_i];
+	entry = &entries[_i];
 	pthread_t t[4];
 	int i;
 
@@ -125,16 +150,23 @@ END_TEST
 
 START_TEST(test_moncontrol_off_counts_nothing)
 {
-	hook = hooks[_i];
-	hook(&cells[0], FROM(1));
+	entry = &entries[_i];
+	call(0, FROM(1));
+	call(0, FROM(1));
+	__mon_cells_control(0);
 	__mon_state.on = 0;
-	hook(&cells[0], FROM(1));
-	hook(&cells[1], FROM(2));
-	__mon_state.on = 1;
-	hook(&cells[0], FROM(1));
+	call(0, FROM(1));
+	call(1, FROM(2));
 	gather();
-	ck_assert_int_eq(got[1], 2);
+	ck_assert_int_eq(got[1], 2);	/* the writer while off */
 	ck_assert_int_eq(got[2], 0);
+	__mon_cells_control(1);
+	__mon_state.on = 1;
+	call(0, FROM(1));
+	call(1, FROM(2));
+	gather();
+	ck_assert_int_eq(got[1], 3);
+	ck_assert_int_eq(got[2], 1);
 }
 END_TEST
 
@@ -142,14 +174,14 @@ START_TEST(test_zero_starts_from_nothing)
 {
 	int i;
 
-	hook = hooks[_i];
+	entry = &entries[_i];
 	for (i = 0; i < 5000; i++)
-		hook(&cells[i % 10], FROM(i % 2000));
+		call(i % 10, FROM(i % 2000));
 	__mon_arcs_zero();
 	gather();
 	for (i = 0; i < 2000; i++)
 		ck_assert_int_eq(got[i], 0);
-	hook(&cells[7], FROM(7));
+	call(7, FROM(7));
 	gather();
 	ck_assert_int_eq(got[7], 1);
 	__mon_arcs_reset();
@@ -160,9 +192,9 @@ END_TEST
 
 START_TEST(test_disabled_counts_nothing)
 {
-	hook = hooks[_i];
+	entry = &entries[_i];
 	__mon_state.disabled = 1;
-	hook(&cells[3], FROM(3));
+	call(3, FROM(3));
 	ck_assert_ptr_null(cells[3]);
 	gather();
 	ck_assert_int_eq(got[3], 0);
@@ -175,7 +207,7 @@ static void
 on_alarm(int sig)
 {
 	(void)sig;
-	hook(&cells[NCELL - 1], FROM(NARC));
+	call(NCELL - 1, FROM(NARC));
 	handled++;
 }
 
@@ -190,7 +222,7 @@ START_TEST(test_signal_during_growth_is_exact)
 	struct sigaction sa;
 	int i, round;
 
-	hook = hooks[_i];
+	entry = &entries[_i];
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
@@ -199,7 +231,7 @@ START_TEST(test_signal_during_growth_is_exact)
 	ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
 	for (round = 0; round < 3; round++)
 		for (i = 0; i < NARC; i++)
-			hook(&cells[i % (NCELL - 1)], FROM(i));
+			call(i % (NCELL - 1), FROM(i));
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
 	gather();
@@ -216,12 +248,12 @@ arcs_suite(void)
 	Suite *s = suite_create("arcs");
 	TCase *tc = unit_hook_tcase(s, "tables");
 
-	tcase_add_loop_test(tc, test_growth_to_100000_arcs_exact, 0, NHOOK);
-	tcase_add_loop_test(tc, test_threads_count_exactly, 0, NHOOK);
-	tcase_add_loop_test(tc, test_moncontrol_off_counts_nothing, 0, NHOOK);
-	tcase_add_loop_test(tc, test_zero_starts_from_nothing, 0, NHOOK);
-	tcase_add_loop_test(tc, test_disabled_counts_nothing, 0, NHOOK);
-	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NHOOK);
+	tcase_add_loop_test(tc, test_growth_to_100000_arcs_exact, 0, NENTRY);
+	tcase_add_loop_test(tc, test_threads_count_exactly, 0, NENTRY);
+	tcase_add_loop_test(tc, test_moncontrol_off_counts_nothing, 0, NENTRY);
+	tcase_add_loop_test(tc, test_zero_starts_from_nothing, 0, NENTRY);
+	tcase_add_loop_test(tc, test_disabled_counts_nothing, 0, NENTRY);
+	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NENTRY);
 	return s;
 }
 

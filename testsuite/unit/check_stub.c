@@ -27,6 +27,7 @@ struct regs {
 static struct regs before __attribute__((__used__));
 static struct regs after __attribute__((__used__));
 static void (*stub)(void) __attribute__((__used__));
+static void *above __attribute__((__used__));	/* pushed: -pg's &cache */
 
 #define LOAD(r, i)	"movq	" #i "*8+before(%%rip), %%" #r "\n\t"
 #define SAVE(r, i)	"movq	%%" #r ", " #i "*8+after(%%rip)\n\t"
@@ -34,12 +35,13 @@ static void (*stub)(void) __attribute__((__used__));
 #define XSAVE(i)	"movdqu	%%xmm" #i ", 72+" #i "*16+after(%%rip)\n\t"
 
 /*
- * Call fn with %rax = rax, %r11 = r11 (the plugin's calling sequence)
- * and every other scratch register set to a pattern; the number of
- * registers, %r11 aside, that came back changed.
+ * Call fn with %rax = rax, %r11 = r11, pushed above the return address
+ * (the plugin's calling sequence) and every other scratch register set
+ * to a pattern; the number of registers, %r11 aside, that came back
+ * changed.
  */
 static int
-clobbered_by(void (*fn)(void), void *rax, void *r11)
+clobbered_by(void (*fn)(void), void *rax, void *r11, void *pushed)
 {
 	int i, n = 0;
 
@@ -50,6 +52,7 @@ clobbered_by(void (*fn)(void), void *rax, void *r11)
 	before.gp[0] = (long)rax;
 	before.gp[8] = (long)r11;
 	stub = fn;
+	above = pushed;
 	__asm__ volatile(
 	    LOAD(rax, 0) LOAD(rcx, 1) LOAD(rdx, 2) LOAD(rsi, 3) LOAD(rdi, 4)
 	    LOAD(r8, 5) LOAD(r9, 6) LOAD(r10, 7) LOAD(r11, 8)
@@ -57,8 +60,9 @@ clobbered_by(void (*fn)(void), void *rax, void *r11)
 	    XLOAD(7) XLOAD(8) XLOAD(9) XLOAD(10) XLOAD(11) XLOAD(12)
 	    XLOAD(13) XLOAD(14) XLOAD(15)
 	    "lea	-128(%%rsp), %%rsp\n\t"
+	    "pushq	above(%%rip)\n\t"
 	    "call	*stub(%%rip)\n\t"
-	    "lea	128(%%rsp), %%rsp\n\t"
+	    "lea	136(%%rsp), %%rsp\n\t"
 	    SAVE(rax, 0) SAVE(rcx, 1) SAVE(rdx, 2) SAVE(rsi, 3) SAVE(rdi, 4)
 	    SAVE(r8, 5) SAVE(r9, 6) SAVE(r10, 7) SAVE(r11, 8)
 	    XSAVE(0) XSAVE(1) XSAVE(2) XSAVE(3) XSAVE(4) XSAVE(5) XSAVE(6)
@@ -80,7 +84,7 @@ START_TEST(test_mcount_stub_preserves_registers)
 	static long *word;
 	static struct cnt *cell;
 
-	ck_assert_int_eq(clobbered_by(__mon_mcount_stub, &word, &cell), 0);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_stub, &word, &cell, NULL), 0);
 	ck_assert_ptr_nonnull(word);
 	ck_assert_ptr_nonnull(cell);
 	ck_assert_int_eq(*word, 1);
@@ -99,18 +103,31 @@ sum_arcs(uintptr_t from, struct cnt *cell, long n, void *arg)
 
 /*
  * First call: a new cell and this thread's first table (slow path);
- * second: the fast path; third: a new arc in the same table.
+ * second: the fast path; third: a new arc in the same table.  Each
+ * leaves its arc in the cache.
  */
 START_TEST(test_arc_stub_preserves_registers)
 {
 	static struct cnt *cell;
 	void *from = (void *)0x4000, *other = (void *)0x5000;
 
+	static long *arc;
+
 	ck_assert_ptr_null(__mon_arc_mine.tab);
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from), 0);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from,
+	    &arc), 0);
 	ck_assert_ptr_nonnull(__mon_arc_mine.tab);
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from), 0);
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, other), 0);
+	ck_assert_ptr_nonnull(arc);
+	ck_assert_int_eq(arc[MON_ARC_FROM], (long)from);
+	ck_assert_int_eq(arc[MON_ARC_COUNT], 1);
+	arc = NULL;
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from,
+	    &arc), 0);
+	ck_assert_ptr_nonnull(arc);
+	ck_assert_int_eq(arc[MON_ARC_COUNT], 2);
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, other,
+	    &arc), 0);
+	ck_assert_int_eq(arc[MON_ARC_FROM], (long)other);
 	arc_total = 0;
 	__mon_arcs_each(sum_arcs, from);
 	ck_assert_int_eq(arc_total, 2);

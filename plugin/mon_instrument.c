@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mon_instrument.c - what the monprof pass inserts.  Run just before
+ * "optimized" (so after inlining, cloning and tail-recursion elimination,
+ * at every -O level), it gives each function zeroed file-local words and
+ * an entry test.  -p:
+ *
+ *	static struct cnt *cell;	the function's cell, shared
+ *	static long *word;		__thread in update=thread mode
+ *
+ *	p = word;
+ *	if (p != 0)			likely: the fall-through
+ *		*p += 1;		lock add in update=atomic mode
+ *	else				out of line
+ *		__mon_mcount_slow(&word, &cell);
+ *
+ * The runtime's slow path (include/mon.h, "Hook ABI") allocates the cell
+ * and a counter and publishes it in word.  Counts are therefore mcount's:
+ * one per out-of-line entry; clones count as themselves.
+ *
+ * -pg: the same shape, with a thread-local cache of the arc the function
+ * was last called through, tested against the return address:
+ *
+ *	static __thread long *arc;
+ *
+ *	ra = __builtin_return_address(0);
+ *	p = arc;
+ *	if (p != 0 && p[MON_ARC_FROM] == ra)
+ *		p[MON_ARC_COUNT] += 1;
+ *	else
+ *		__mon_mcount_arc(&cell, ra, &arc);
+ *
+ * On x86-64 the out-of-line calls go through the runtime's
+ * register-preserving stubs (mon_stub_call).
+ */
+#include "compat.h"
+
+#include "mon.h"
+#include "mon_plugin.h"
+
+static tree	mon_slow_decl;
+static tree	mon_arc_decl;
+
+const struct ggc_root_tab mon_roots[] = {
+	{ &mon_slow_decl, 1, sizeof(mon_slow_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	{ &mon_arc_decl, 1, sizeof(mon_arc_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+/* The decl of a runtime hook: void NAME(ARG1, ARG2[, ARG3]), nothrow, leaf. */
+static tree
+mon_hook_decl(const char *name, tree arg1, tree arg2, tree arg3)
+{
+	tree type, d;
+
+	type = build_function_type_list(void_type_node, arg1, arg2, arg3,
+	    NULL_TREE);
+	d = build_fn_decl(name, type);
+	TREE_PUBLIC(d) = 1;
+	DECL_EXTERNAL(d) = 1;
+	DECL_ARTIFICIAL(d) = 1;
+	TREE_NOTHROW(d) = 1;		/* no EH edges */
+	DECL_ATTRIBUTES(d) = tree_cons(get_identifier("leaf"), NULL_TREE,
+	    DECL_ATTRIBUTES(d));
+	/*
+	 * Not "cold": that would move the call into f.cold, and the return
+	 * address the runtime records as fnpc must lie inside f.
+	 */
+	DECL_ASSEMBLER_NAME(d);		/* the LTO streamer needs it */
+	return d;
+}
+
+/* void __mon_mcount_slow(long **word, struct cnt **cell), built once. */
+static tree
+mon_slow(void)
+{
+	if (mon_slow_decl == NULL_TREE)
+		mon_slow_decl = mon_hook_decl(MON_MCOUNT_SLOW_NAME,
+		    build_pointer_type(build_pointer_type(
+		    long_integer_type_node)), build_pointer_type(ptr_type_node),
+		    NULL_TREE);
+	return mon_slow_decl;
+}
+
+/* void __mon_mcount_arc(struct cnt **, void *, long **), built once. */
+static tree
+mon_arc(void)
+{
+	if (mon_arc_decl == NULL_TREE)
+		mon_arc_decl = mon_hook_decl(MON_MCOUNT_ARC_NAME,
+		    build_pointer_type(ptr_type_node), ptr_type_node,
+		    build_pointer_type(build_pointer_type(
+		    long_integer_type_node)));
+	return mon_arc_decl;
+}
+
+/*
+ * The TLS model of a thread-local word.  In a shared object the default
+ * (local-dynamic) calls __tls_get_addr on every entry; initial-exec is one
+ * load, at the price of static TLS: a library that is dlopen()ed rather
+ * than linked may then fail to load ("cannot allocate memory in static
+ * TLS block"); build such a library with tls=global-dynamic.
+ */
+static enum tls_model
+mon_tls_model(tree var)
+{
+	if (mon_tls != TLS_MODEL_NONE)
+		return mon_tls;
+	if (flag_shlib)
+		return TLS_MODEL_INITIAL_EXEC;
+	return decl_default_tls_model(var);
+}
+
+/* A zeroed file-local static (in .bss, or .tbss if tls), named PREFIX.N. */
+static tree
+mon_new_var(const char *prefix, tree type, bool tls)
+{
+	tree v;
+
+	v = build_decl(DECL_SOURCE_LOCATION(current_function_decl), VAR_DECL,
+	    create_tmp_var_name(prefix), type);
+	TREE_STATIC(v) = 1;
+	TREE_PUBLIC(v) = 0;
+	DECL_ARTIFICIAL(v) = 1;
+	DECL_IGNORED_P(v) = 1;		/* no debug info */
+	TREE_USED(v) = 1;
+	TREE_ADDRESSABLE(v) = 1;	/* its address goes to the runtime */
+	if (tls)
+		set_decl_tls_model(v, mon_tls_model(v));
+	varpool_node::finalize_decl(v);
+	return v;
+}
+
+/* An SSA name holding &var (not an invariant when var is thread-local). */
+static tree
+mon_addr_of(gimple_stmt_iterator *gsi, tree var)
+{
+	tree p = make_ssa_name(build_pointer_type(TREE_TYPE(var)));
+
+	gsi_insert_after(gsi, gimple_build_assign(p, build_fold_addr_expr(var)),
+	    GSI_NEW_STMT);
+	return p;
+}
+
+static void
+mon_add_call(function *fun, gcall *call, basic_block bb)
+{
+	cgraph_node::get(fun->decl)->create_edge(
+	    cgraph_node::get_create(gimple_call_fndecl(call)), call, bb->count);
+}
+
+static tree
+mon_asm_operand(const char *constraint, tree value)
+{
+	return build_tree_list(build_tree_list(NULL_TREE,
+	    build_string(strlen(constraint) + 1, constraint)), value);
+}
+
+static tree
+mon_asm_clobber(const char *reg)
+{
+	return build_tree_list(NULL_TREE, build_string(strlen(reg) + 1, reg));
+}
+
+/*
+ * x86-64: call a stub of the runtime, which preserves every register,
+ * from an asm that clobbers only %r11.  A plain call would make GCC keep
+ * the function's arguments in callee-saved registers across it, so even
+ * a leaf function would push and pop them on every call.  The asm steps
+ * over the red zone, which a leaf function may be using, and calls
+ * through the GOT: a lazily bound PLT entry would clobber %r11.
+ * Operands: %0 = %rax, %1 for %r11, %2 (-pg) pushed above the return
+ * address.
+ */
+#define MON_STUB_CALL(set_r11, push, name, pop)				\
+	set_r11 "\n\t"							\
+	"{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"		\
+	push								\
+	"{call\t*" name "@GOTPCREL(%%rip)"				\
+	"|call\t[QWORD PTR " name "@GOTPCREL[rip]]}\n\t"		\
+	pop
+
+static void
+mon_stub_call(gimple_stmt_iterator *gsi, const char *text, tree rax,
+    const char *r11_constraint, tree r11, tree pushed)
+{
+	vec<tree, va_gc> *in = NULL, *clobbers = NULL;
+	gasm *stmt;
+
+	vec_safe_push(in, mon_asm_operand("a", rax));
+	vec_safe_push(in, mon_asm_operand(r11_constraint, r11));
+	if (pushed != NULL_TREE)
+		vec_safe_push(in, mon_asm_operand("r", pushed));
+	vec_safe_push(clobbers, mon_asm_clobber("memory"));
+	vec_safe_push(clobbers, mon_asm_clobber("cc"));
+	vec_safe_push(clobbers, mon_asm_clobber("r11"));
+	stmt = gimple_build_asm_vec(text, in, NULL, clobbers, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);
+}
+
+/*
+ * The blocks of an entry test: test[0] .. test[ntest - 1] each fall
+ * through (likely) to the next and on to hot; each false edge goes to
+ * slow (unlikely, placed last); hot and slow meet in join, which goes on
+ * to the old body.
+ */
+struct mon_blocks {
+	basic_block	test[2];
+	basic_block	hot;
+	basic_block	slow;
+	basic_block	join;
+};
+
+/*
+ * Split the entry edge (not the first block: after tail-recursion
+ * elimination it may be a loop header with PHIs).  Branch prediction
+ * has already run, so the edge probabilities are set here;
+ * __builtin_expect would have no effect this late.
+ */
+static void
+mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
+{
+	edge hot, cold;
+	int k;
+
+	b->test[0] = split_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	for (k = 1; k < ntest; k++)
+		b->test[k] = split_edge(single_succ_edge(b->test[k - 1]));
+	b->hot = split_edge(single_succ_edge(b->test[ntest - 1]));
+	b->join = split_edge(single_succ_edge(b->hot));
+	b->slow = create_empty_bb(EXIT_BLOCK_PTR_FOR_FN(fun)->prev_bb);
+	if (current_loops != NULL)
+		add_bb_to_loop(b->slow, b->test[0]->loop_father);
+	b->slow->count = profile_count::zero();
+	for (k = 0; k < ntest; k++) {
+		hot = single_succ_edge(b->test[k]);
+		hot->flags = (hot->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+		hot->probability = profile_probability::very_likely();
+		cold = make_edge(b->test[k], b->slow, EDGE_FALSE_VALUE);
+		cold->probability = hot->probability.invert();
+		b->slow->count += cold->count();
+		if (k + 1 < ntest)
+			b->test[k + 1]->count = hot->count();
+		else
+			b->hot->count = hot->count();
+	}
+	make_single_succ_edge(b->slow, b->join, EDGE_FALLTHRU);
+}
+
+/* At gsi: if (a CODE b), the test ending a block of mon_split_entry. */
+static void
+mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)
+{
+	gsi_insert_after(gsi, gimple_build_cond(code, a, b, NULL_TREE,
+	    NULL_TREE), GSI_NEW_STMT);
+}
+
+/* At gsi: *(long *)(p + offset) += 1, a plain increment. */
+static void
+mon_increment(gimple_stmt_iterator *gsi, tree p, HOST_WIDE_INT offset)
+{
+	tree ref, t1, t2;
+
+	ref = build2(MEM_REF, long_integer_type_node, p,
+	    build_int_cst(TREE_TYPE(p), offset));
+	t1 = make_ssa_name(long_integer_type_node);
+	t2 = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(gsi, gimple_build_assign(t1, ref), GSI_NEW_STMT);
+	gsi_insert_after(gsi, gimple_build_assign(t2, PLUS_EXPR, t1,
+	    build_int_cst(long_integer_type_node, 1)), GSI_NEW_STMT);
+	gsi_insert_after(gsi, gimple_build_assign(unshare_expr(ref), t2),
+	    GSI_NEW_STMT);
+}
+
+static bool
+mon_x86_64(void)
+{
+	return TARGET_64BIT && TARGET_LP64;
+}
+
+/* -p: see the top of the file. */
+static void
+mon_instrument_count(function *fun)
+{
+	static const char stub[] = MON_STUB_CALL(
+	    "{lea\t%1, %%r11|lea\tr11, %1}", "", MON_MCOUNT_STUB_NAME,
+	    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}");
+	struct mon_blocks b;
+	gimple_stmt_iterator gsi;
+	tree word, cell, wordp, p, fn;
+	gcall *call;
+
+	wordp = build_pointer_type(long_integer_type_node);
+	word = mon_new_var("__mon_word", wordp,
+	    mon_update_mode == MON_UPDATE_THREAD);
+	cell = mon_new_var("__mon_cell", ptr_type_node, false);
+	mon_split_entry(fun, 1, &b);
+
+	/* test: p = word; if (p != 0) */
+	p = make_ssa_name(wordp);
+	gsi = gsi_start_bb(b.test[0]);
+	gsi_insert_after(&gsi, gimple_build_assign(p, word), GSI_NEW_STMT);
+	mon_test(&gsi, NE_EXPR, p, build_int_cst(wordp, 0));
+
+	/* hot: *p += 1 */
+	gsi = gsi_start_bb(b.hot);
+	if (mon_update_mode == MON_UPDATE_ATOMIC) {
+		fn = builtin_decl_explicit(
+		    TYPE_PRECISION(long_integer_type_node) > 32 ?
+		    BUILT_IN_ATOMIC_FETCH_ADD_8 : BUILT_IN_ATOMIC_FETCH_ADD_4);
+		call = gimple_build_call(fn, 3, p,
+		    build_int_cst(long_integer_type_node, 1),
+		    build_int_cst(integer_type_node, MEMMODEL_RELAXED));
+		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+		mon_add_call(fun, call, b.hot);
+	} else
+		mon_increment(&gsi, p, 0);
+
+	/* slow: __mon_mcount_slow(&word, &cell), or the x86-64 stub */
+	gsi = gsi_start_bb(b.slow);
+	if (mon_x86_64())
+		mon_stub_call(&gsi, stub, mon_addr_of(&gsi, word), "m", cell,
+		    NULL_TREE);
+	else {
+		call = gimple_build_call(mon_slow(), 2,
+		    build_fold_addr_expr(word), build_fold_addr_expr(cell));
+		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+		mon_add_call(fun, call, b.slow);
+	}
+}
+
+/* -pg: see the top of the file. */
+static void
+mon_instrument_arc(function *fun)
+{
+	static const char stub[] = MON_STUB_CALL(
+	    "{mov\t%1, %%r11|mov\tr11, %1}", "push\t%2\n\t",
+	    MON_MCOUNT_ARC_STUB_NAME,
+	    "{lea\t136(%%rsp), %%rsp|lea\trsp, [rsp+136]}");
+	struct mon_blocks b;
+	gimple_stmt_iterator gsi;
+	tree arc, cell, arcp, p, ra, ral, from;
+	HOST_WIDE_INT size = int_size_in_bytes(long_integer_type_node);
+	gcall *call;
+
+	arcp = build_pointer_type(long_integer_type_node);
+	arc = mon_new_var("__mon_arc", arcp, true);
+	cell = mon_new_var("__mon_cell", ptr_type_node, false);
+	mon_split_entry(fun, 2, &b);
+
+	/* test 0: ra = return address; p = arc; if (p != 0) */
+	gsi = gsi_start_bb(b.test[0]);
+	ra = make_ssa_name(ptr_type_node);
+	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_RETURN_ADDRESS),
+	    1, integer_zero_node);
+	gimple_call_set_lhs(call, ra);
+	gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+	p = make_ssa_name(arcp);
+	gsi_insert_after(&gsi, gimple_build_assign(p, arc), GSI_NEW_STMT);
+	mon_test(&gsi, NE_EXPR, p, build_int_cst(arcp, 0));
+
+	/* test 1: if (p[MON_ARC_FROM] == (long)ra) */
+	gsi = gsi_start_bb(b.test[1]);
+	from = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(from,
+	    build2(MEM_REF, long_integer_type_node, p,
+	    build_int_cst(arcp, MON_ARC_FROM * size))), GSI_NEW_STMT);
+	ral = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(ral, NOP_EXPR, ra),
+	    GSI_NEW_STMT);
+	mon_test(&gsi, EQ_EXPR, from, ral);
+
+	/* hot: p[MON_ARC_COUNT] += 1 */
+	gsi = gsi_start_bb(b.hot);
+	mon_increment(&gsi, p, MON_ARC_COUNT * size);
+
+	/* slow: __mon_mcount_arc(&cell, ra, &arc), or the x86-64 stub */
+	gsi = gsi_start_bb(b.slow);
+	if (mon_x86_64())
+		mon_stub_call(&gsi, stub, build_fold_addr_expr(cell), "r", ra,
+		    mon_addr_of(&gsi, arc));
+	else {
+		call = gimple_build_call(mon_arc(), 3,
+		    build_fold_addr_expr(cell), ra, mon_addr_of(&gsi, arc));
+		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
+		mon_add_call(fun, call, b.slow);
+	}
+}
+
+unsigned int
+mon_instrument(function *fun)
+{
+	if (mon_pg)
+		mon_instrument_arc(fun);
+	else
+		mon_instrument_count(fun);
+	free_dominance_info(CDI_DOMINATORS);
+	free_dominance_info(CDI_POST_DOMINATORS);
+	if (mon_verbose)
+		fprintf(stderr, "monprof: %s: instrumented%s\n",
+		    function_name(fun), mon_pg ? " (arcs)" : "");
+	return 0;
+}
