@@ -94,7 +94,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_SAMPLER_ITIMER	2	/* setitimer(ITIMER_PROF) */
 
 /*
- * Hook ABI, version 1 (plugin -> runtime).
+ * Hook ABI, version 2 (plugin -> runtime; 2 added the -pg arc cache).
  *
  * For every instrumented function the plugin emits two zeroed words,
  *
@@ -145,7 +145,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
  *	if (p != 0 && p[MON_ARC_FROM] == (long)ra)
  *		p[MON_ARC_COUNT] += 1;
  *	else
- *		__mon_mcount_arc(&cell, ra, &arc);
+ *		__mon_mcount_arc_cache(&cell, ra, &arc);
  *
  * The hook counts the arc in a per-thread table (the cell, allocated on
  * first use, identifies the callee; its fnpc is the hook's return
@@ -153,10 +153,13 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
  * sum of its arcs.  An arc the runtime cannot hand to one thread is
  * counted but not cached.
  */
-#define MON_MCOUNT_ARC_NAME	"__mon_mcount_arc"
+#define MON_MCOUNT_ARC_NAME	"__mon_mcount_arc_cache"
 #define MON_ARC_FROM		0
 #define MON_ARC_COUNT		2
-void	__mon_mcount_arc(struct cnt **cell, void *frompc, long **arc);
+void	__mon_mcount_arc_cache(struct cnt **cell, void *frompc, long **arc);
+
+/* Hook ABI 1 (no cache), for objects built by earlier plugins. */
+void	__mon_mcount_arc(struct cnt **cell, void *frompc);
 
 /*
  * On x86-64 the hook is called like the -p stub, through a stub that

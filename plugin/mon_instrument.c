@@ -28,7 +28,7 @@
  *	if (p != 0 && p[MON_ARC_FROM] == ra)
  *		p[MON_ARC_COUNT] += 1;
  *	else
- *		__mon_mcount_arc(&cell, ra, &arc);
+ *		__mon_mcount_arc_cache(&cell, ra, &arc);
  *
  * On x86-64 the out-of-line calls go through the runtime's
  * register-preserving stubs (mon_stub_call).
@@ -84,7 +84,7 @@ mon_slow(void)
 	return mon_slow_decl;
 }
 
-/* void __mon_mcount_arc(struct cnt **, void *, long **), built once. */
+/* void __mon_mcount_arc_cache(struct cnt **, void *, long **), once. */
 static tree
 mon_arc(void)
 {
@@ -377,7 +377,7 @@ mon_instrument_arc(function *fun)
 	gsi = gsi_start_bb(b.hot);
 	mon_increment(&gsi, p, MON_ARC_COUNT * size);
 
-	/* slow: __mon_mcount_arc(&cell, ra, &arc), or the x86-64 stub */
+	/* slow: __mon_mcount_arc_cache(&cell, ra, &arc), or the x86-64 stub */
 	gsi = gsi_start_bb(b.slow);
 	if (mon_x86_64())
 		mon_stub_call(&gsi, stub, build_fold_addr_expr(cell), "r", ra,

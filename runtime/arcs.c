@@ -220,19 +220,15 @@ out:
 }
 
 /*
- * The hook of -pg code (mon.h): the plugin calls it when the function's
- * arc cache does not hold this caller (the first call, or a call from
- * another place than the last).  An arc this thread has seen costs a TLS
- * load, a hash, a probe and an increment; the arc is then cached.  On
- * x86-64 the plugin calls __mon_mcount_arc_stub (stub.c) instead, the
- * same in assembly.
+ * Count a call of cellp's function from from (selfpc: a pc inside it)
+ * and cache the arc, if cache.  An arc this thread has seen costs a TLS
+ * load, a hash, a probe and an increment.
  */
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc(struct cnt **cellp, void *frompc, long **cache)
+static inline __attribute__((__always_inline__)) void
+arc_count(struct cnt **cellp, uintptr_t from, long **cache, char *selfpc)
 {
 	struct __mon_arctab *t = __mon_arc_mine.tab;
 	struct cnt *cell = MON_LOAD(cellp);
-	uintptr_t from = (uintptr_t)frompc;
 	struct __mon_arc *a;
 	size_t i;
 
@@ -247,13 +243,31 @@ __mon_mcount_arc(struct cnt **cellp, void *frompc, long **cache)
 				break;
 		}
 	}
-	a = __mon_arc_slow(cellp, from, __builtin_return_address(0));
-	if (a == NULL)
+	if ((a = __mon_arc_slow(cellp, from, selfpc)) == NULL)
 		return;
 found:
 	/* One store: a signal handler sees the old arc or the new one. */
 	if (cache != NULL)
 		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
+}
+
+/*
+ * The hook of -pg code (mon.h), called when the function's arc cache
+ * does not hold this caller (the first call, or a call from another
+ * place than the last).  On x86-64 the plugin calls
+ * __mon_mcount_arc_stub (stub.c) instead, the same in assembly.
+ */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
+{
+	arc_count(cellp, (uintptr_t)frompc, cache, __builtin_return_address(0));
+}
+
+/* Hook ABI 1, of objects built by earlier plugins: no cache. */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_arc(struct cnt **cellp, void *frompc)
+{
+	arc_count(cellp, (uintptr_t)frompc, NULL, __builtin_return_address(0));
 }
 
 static void

@@ -7,7 +7,7 @@
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
  * __mon_mcount_arc_stub, the -pg hook when the arc cache missed: the
- *	fast path of __mon_mcount_arc (arcs.c) in assembly, which counts
+ *	fast path of __mon_mcount_arc_cache (arcs.c) in assembly, which counts
  *	and caches an arc this thread has seen with four scratch
  *	registers; anything else goes to __mon_arc_slow.
  *
@@ -90,7 +90,7 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 		"	.cfi_restore %" #r "\n"
 
 /*
- * As __mon_mcount_arc: i = hash(from, cell), probe from i for the entry
+ * As __mon_mcount_arc_cache: i = hash(from, cell), probe from i for the entry
  * (from, cell) in this thread's table, add 1 to its count and store it
  * in the cache (&cache is above the return address).
  *	%rsi = cell, %rdx = table, %rdi = i, %rcx = &arc[i]

@@ -39,17 +39,25 @@ arc_stub(struct cnt **cellp, void *from, long **cache)
 }
 #endif
 
+/* Hook ABI 1: no cache. */
+static void
+arc_uncached(struct cnt **cellp, void *from, long **cache)
+{
+	(void)cache;
+	__mon_mcount_arc(cellp, from);
+}
+
 /*
- * The ways a call is counted: the C hook alone (no cache), and what the
- * plugin inlines (the function's arc cache) before the C hook or, on
+ * The ways a call is counted: the ABI 1 hook alone (no cache), and what
+ * the plugin inlines (the function's arc cache) before the C hook or, on
  * x86-64, the stub.
  */
 static const struct entry {
 	void	(*hook)(struct cnt **, void *, long **);
 	int	 cached;
 } entries[] = {
-	{ __mon_mcount_arc, 0 },
-	{ __mon_mcount_arc, 1 },
+	{ arc_uncached, 0 },
+	{ __mon_mcount_arc_cache, 1 },
 #ifdef __x86_64__
 	{ arc_stub, 1 },
 #endif
