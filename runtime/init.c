@@ -98,8 +98,8 @@ first_bias(struct dl_phdr_info *info, size_t size, void *arg)
 
 /*
  * The main executable from the aux vector: load bias (from PT_PHDR, or
- * dl_iterate_phdr when there is none, as in static-pie), text range (PF_X PT_LOADs),
- * whole image, build-id.  Works for PIE, non-PIE and static.
+ * dl_iterate_phdr when there is none, as in static-pie), text range
+ * (PF_X PT_LOADs), whole image, build-id.  Works for PIE, non-PIE and static.
  */
 void
 __mon_init_exe(void)

@@ -13,9 +13,10 @@
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
- *	the instrumented function, and above it &cache (-pg).  The caller has stepped over its red
- *	zone.  The C code they call (mcount.c, cells.c, arcs.c) is built
- *	for general registers only, so only those are saved here.
+ *	the instrumented function, and above it &cache (-pg).  The caller
+ *	has stepped over its red zone.  The C code they call (mcount.c,
+ *	cells.c, arcs.c) is built for general registers only, so only
+ *	those are saved here.
  */
 #include <stddef.h>
 
