@@ -97,11 +97,9 @@ mon_arc(void)
 }
 
 /*
- * The TLS model of a thread-local word.  In a shared object the default
- * (local-dynamic) calls __tls_get_addr on every entry; initial-exec is one
- * load, at the price of static TLS: a library that is dlopen()ed rather
- * than linked may then fail to load ("cannot allocate memory in static
- * TLS block"); build such a library with tls=global-dynamic.
+ * The TLS model of a thread-local word: tls= if given; in -fPIC code
+ * one that dlopen() can load (compat.h); else the compiler's default
+ * for a local static (local-exec in an executable).
  */
 static enum tls_model
 mon_tls_model(tree var)
@@ -109,7 +107,7 @@ mon_tls_model(tree var)
 	if (mon_tls != TLS_MODEL_NONE)
 		return mon_tls;
 	if (flag_shlib)
-		return TLS_MODEL_INITIAL_EXEC;
+		return mon_shlib_tls_model();
 	return decl_default_tls_model(var);
 }
 
