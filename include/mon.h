@@ -85,6 +85,15 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_SAMPLES	10	/* all samples taken */
 #define MON_META_LOST		11	/* samples the kernel lost */
 #define MON_META_THREADS	12	/* threads that ran instrumented code */
+/*
+ * A shared object with counted functions (whose cells keep run-time
+ * addresses): one executable mapping of it, as consecutive cells.
+ */
+#define MON_META_OBJECT		13	/* the mapping's start */
+#define MON_META_OBJECT_END	14	/* its end */
+#define MON_META_OBJECT_OFFSET	15	/* the file offset mapped at start */
+#define MON_META_OBJECT_PATH	16	/* 8 bytes of the path per cell,
+					   to its NUL */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */
 #define MON_FORMAT_VERSION	1

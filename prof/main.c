@@ -113,11 +113,33 @@ expand(struct flist *out, const char *arg, const char *prog)
 		flist_add(out, arg);
 }
 
+/* The shared objects the profiles FILES name, each once, into OUT. */
+static void
+objects(struct flist *out, const struct flist *files)
+{
+	static struct monobj obj;
+	struct monfile mf;
+	size_t i, k, c;
+
+	for (i = 0; i < files->n; i++) {
+		monread_open(&mf, files->v[i]);
+		for (c = 0; monread_object(&mf, &c, &obj) > 0;) {
+			for (k = 0; k < out->n; k++)
+				if (strcmp(out->v[k], obj.path) == 0)
+					break;
+			if (k == out->n)
+				flist_add(out, obj.path);
+		}
+		monread_close(&mf);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct prof_opts o = { .sort = 't' };
 	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
+	struct flist objs = { NULL, 0, 0 };
 	struct symtab st;
 	struct report r;
 	struct monfile mf;
@@ -191,7 +213,8 @@ main(int argc, char **argv)
 	for (i = 0; i < margs.n; i++)
 		expand(&files, margs.v[i], prog);
 
-	symtab_open(&st, prog, o.locals);
+	objects(&objs, &files);
+	symtab_open(&st, prog, (const char *const *)objs.v, objs.n, o.locals);
 	report_init(&r, &st);
 	for (i = 0; i < files.n; i++) {
 		monread_open(&mf, files.v[i]);

@@ -43,6 +43,52 @@ setmeta(struct monfile *mf, unsigned long key, long value)
 }
 
 /*
+ * The next shared object record from cell *I on, into O: 1, or 0 when
+ * there is none before the function cells, or -1 when a record is
+ * malformed (a key out of order,
+ * a path without its NUL, an empty range).
+ */
+int
+monread_object(const struct monfile *mf, size_t *i, struct monobj *o)
+{
+	uint64_t key, vals[3];
+	size_t k, len = 0;
+	long v;
+
+	/* Metadata comes first: stop at the first function cell. */
+	for (; *i < mf->nfns; (*i)++) {
+		monread_cell(mf, *i, &key, &v);
+		if (key == MON_META_OBJECT || key >= MON_META_LIMIT)
+			break;
+	}
+	if (*i >= mf->nfns || key >= MON_META_LIMIT)
+		return 0;
+	for (k = 0; k < 3; k++, (*i)++) {
+		if (*i >= mf->nfns)
+			return -1;
+		monread_cell(mf, *i, &key, &v);
+		if (key != MON_META_OBJECT + k)
+			return -1;
+		vals[k] = (uint64_t)v;
+	}
+	o->start = vals[0];
+	o->end = vals[1];
+	o->offset = vals[2];
+	for (; *i < mf->nfns; (*i)++) {
+		monread_cell(mf, *i, &key, &v);
+		if (key != MON_META_OBJECT_PATH || len + 8 > sizeof(o->path))
+			return -1;
+		memcpy(o->path + len, &v, 8);
+		len += 8;
+		if (memchr(o->path + len - 8, '\0', 8) != NULL) {
+			(*i)++;
+			return o->start < o->end && o->path[0] != '\0' ? 1 : -1;
+		}
+	}
+	return -1;
+}
+
+/*
  * Validate the SIZE bytes at BUF as a mon.out and fill MF with pointers
  * into it.  Returns NULL, or a message (in EBUF) naming the problem.
  */
@@ -51,8 +97,10 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
     size_t esz)
 {
 	const unsigned char *p = buf;
+	static struct monobj obj;
 	uint64_t nfns, rest;
 	size_t i;
+	int n;
 
 	mf->map = NULL;
 	mf->size = size;
@@ -119,6 +167,11 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 	    (mf->version < 1 || mf->version > MON_FORMAT_VERSION))
 		return prof_errf(ebuf, esz, "unsupported format version %ld",
 		    mf->version);
+	for (i = 0; (n = monread_object(mf, &i, &obj)) > 0;)
+		continue;
+	if (n < 0)
+		return prof_errf(ebuf, esz, "bad shared object record at cell "
+		    "%zu", i);
 	if ((mf->meta & MONREAD_HAS(MON_META_RATE)) && mf->rate <= 0)
 		return prof_errf(ebuf, esz, "bad sampling rate %ld", mf->rate);
 	if (mf->saturated < 0 || mf->outside < 0 || mf->lost < 0)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gelf.h>
 #include <libelf.h>
 
 #define PROF_VERSION	"1.0"
@@ -57,8 +58,17 @@ struct monfile {
 	long			 bias, buildid, pid, samples, lost, threads;
 };
 
+/* A shared object's executable mapping in the run (MON_META_OBJECT). */
+struct monobj {
+	uint64_t	 start, end;	/* run-time addresses */
+	uint64_t	 offset;	/* file offset mapped at start */
+	char		 path[4096 + 8];
+};
+
 const char	*monread_parse(struct monfile *, const void *, size_t, char *,
 		    size_t);
+int		 monread_object(const struct monfile *, size_t *,
+		    struct monobj *);
 void		 monread_open(struct monfile *, const char *);
 void		 monread_close(struct monfile *);
 
@@ -106,6 +116,21 @@ struct symentry {
 	int		 shown;		/* names a report line */
 };
 
+/*
+ * A shared object whose functions joined the table, at base + their
+ * link-time addresses.
+ */
+#define SYMTAB_OBJECT_BASE	((uint64_t)1 << 48)
+
+struct symobj {
+	char		*path;
+	int		 fd;
+	Elf		*elf;
+	uint64_t	 base;
+	GElf_Phdr	*load;		/* its PT_LOAD headers */
+	size_t		 nload;
+};
+
 struct symtab {
 	const char	*path;
 	int		 fd;
@@ -118,13 +143,19 @@ struct symtab {
 	size_t		 nshown;	/* entries that name a report line */
 	int		 has_buildid;
 	unsigned char	 buildid[8];
+	struct symobj	*obj;
+	size_t		 nobj;
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
 };
 
-const char	*symtab_load(struct symtab *, const char *, int, char *, size_t);
-void		 symtab_open(struct symtab *, const char *, int);
+const char	*symtab_load(struct symtab *, const char *,
+		    const char *const *, size_t, int, char *, size_t);
+void		 symtab_open(struct symtab *, const char *,
+		    const char *const *, size_t, int);
+uint64_t	 symtab_object_addr(const struct symtab *, const char *,
+		    uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);
 long		 symtab_region(const struct symtab *, uint64_t);

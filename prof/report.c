@@ -50,6 +50,27 @@ hexid(char *buf, const void *id)
 		sprintf(buf + 2 * i, "%02x", p[i]);
 }
 
+/* -o/-x: a shared object's function shows its address in the object. */
+#define ADDR(a)		((a) % SYMTAB_OBJECT_BASE)
+
+/*
+ * A cell's pc among the symbols: as it is for the executable; in a
+ * shared object's mapping, that object's place in the table (0 if its
+ * symbols were not loaded).
+ */
+static uint64_t
+cellpc(const struct symtab *st, const struct monfile *mf, uint64_t pc)
+{
+	static struct monobj obj;
+	size_t c;
+
+	for (c = 0; monread_object(mf, &c, &obj) > 0;)
+		if (pc >= obj.start && pc < obj.end)
+			return symtab_object_addr(st, obj.path,
+			    pc - obj.start + obj.offset);
+	return pc;
+}
+
 /* Add each function cell's count to the line its function reports into. */
 static const char *
 addcells(struct report *r, const struct monfile *mf, size_t *mapped)
@@ -64,7 +85,7 @@ addcells(struct report *r, const struct monfile *mf, size_t *mapped)
 		monread_cell(mf, i, &pc, &count);
 		if (pc < MON_META_LIMIT)
 			continue;
-		if ((k = symtab_lookup(st, pc)) < 0) {
+		if ((k = symtab_lookup(st, cellpc(st, mf, pc))) < 0) {
 			r->cells_unmapped++;
 			continue;
 		}
@@ -301,8 +322,8 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 		if (!o->zero && r->secs[i] == 0.0 && r->ncalls[i] == 0)
 			continue;
 		rows[n++] = i;
-		if (st->ent[i].addr > maxaddr)
-			maxaddr = st->ent[i].addr;
+		if (ADDR(st->ent[i].addr) > maxaddr)
+			maxaddr = ADDR(st->ent[i].addr);
 	}
 	sort_r = r;
 	sort_key = o->sort;
@@ -326,7 +347,7 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 		pct = r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0;
 		if (o->addr != 0)
 			fprintf(fp, o->addr == 'x' ? "%*llx " : "%*llo ", width,
-			    (unsigned long long)st->ent[k].addr);
+			    (unsigned long long)ADDR(st->ent[k].addr));
 		/*
 		 * Classic prof's "%6.1f%8.2f%8.2f" and "%8ld", written so
 		 * that a column too wide for its field (calls past 10^7,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * symtab.c - the executable's functions, through libelf: which symbols
- * name a report line, and which text each one's time and calls cover.
+ * symtab.c - the executable's functions (and those of the shared objects
+ * a profile names), through libelf: which symbols name a report line,
+ * and which text each one's time and calls cover.
  *
  * Every function symbol of an executable section is loaded (locals too,
  * so their time can be folded where it belongs); symbols at one address
@@ -174,10 +175,13 @@ buildid(struct symtab *st)
 	}
 }
 
-/* Read the function symbols of SCN (a symbol table) into RAW. */
+/*
+ * Append the function symbols of ELF's symbol table SCN to *RAWP (*NP
+ * of them), their addresses plus BASE; *NSYMS = the symbols read.
+ */
 static const char *
-readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
-    char *ebuf, size_t esz)
+readsyms(Elf *elf, Elf_Scn *scn, uint64_t base, struct rawsym **rawp,
+    size_t *np, size_t *nsyms, char *ebuf, size_t esz)
 {
 	GElf_Shdr sh, tsh;
 	GElf_Sym sym;
@@ -192,11 +196,12 @@ readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
 	    (d = elf_getdata(scn, NULL)) == NULL)
 		return prof_errf(ebuf, esz, "bad symbol table: %s", elf_errmsg(-1));
 	/* What gelf_getsym() reads; a bad sh_entsize would count bytes. */
-	n = d->d_size / gelf_fsize(st->elf, ELF_T_SYM, 1, EV_CURRENT);
-	if ((raw = calloc(n ? n : 1, sizeof(*raw))) == NULL)
+	n = d->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	if ((raw = realloc(*rawp, (*np + n + 1) * sizeof(*raw))) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");
-	st->nsyms = n;
-	for (i = cnt = 0; i < n; i++) {
+	*rawp = raw;
+	*nsyms = n;
+	for (i = 0, cnt = *np; i < n; i++) {
 		if (gelf_getsym(d, i, &sym) == NULL)
 			continue;
 		type = GELF_ST_TYPE(sym.st_info);
@@ -205,27 +210,96 @@ readsyms(struct symtab *st, Elf_Scn *scn, struct rawsym **rawp, size_t *np,
 			continue;
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
 			continue;
-		if ((tscn = elf_getscn(st->elf, sym.st_shndx)) == NULL ||
+		if ((tscn = elf_getscn(elf, sym.st_shndx)) == NULL ||
 		    gelf_getshdr(tscn, &tsh) == NULL ||
 		    (tsh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) !=
 		    (SHF_ALLOC | SHF_EXECINSTR))
 			continue;
-		name = elf_strptr(st->elf, sh.sh_link, sym.st_name);
+		name = elf_strptr(elf, sh.sh_link, sym.st_name);
 		if (name == NULL || *name == '\0' || *name == '$' ||
 		    strncmp(name, ".L", 2) == 0)
 			continue;
-		raw[cnt].addr = sym.st_value;
+		raw[cnt].addr = sym.st_value + base;
 		raw[cnt].size = sym.st_size;
-		raw[cnt].secend = tsh.sh_addr + tsh.sh_size;
+		raw[cnt].secend = tsh.sh_addr + tsh.sh_size + base;
 		raw[cnt].name = name;
 		raw[cnt].bind = GELF_ST_BIND(sym.st_info);
 		if (raw[cnt].bind == STB_GNU_UNIQUE)
 			raw[cnt].bind = STB_GLOBAL;
 		cnt++;
 	}
-	*rawp = raw;
 	*np = cnt;
 	return NULL;
+}
+
+/* ELF's symbol table: .symtab, else .dynsym, else NULL. */
+static Elf_Scn *
+symscn_of(Elf *elf)
+{
+	Elf_Scn *scn, *symscn = NULL, *dynscn = NULL;
+	GElf_Shdr sh;
+
+	for (scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		if (sh.sh_type == SHT_SYMTAB && symscn == NULL)
+			symscn = scn;
+		if (sh.sh_type == SHT_DYNSYM && dynscn == NULL)
+			dynscn = scn;
+	}
+	return symscn != NULL ? symscn : dynscn;
+}
+
+/*
+ * Shared object k (path): its function symbols join RAW at
+ * SYMTAB_OBJECT_BASE * (k + 1) above their link-time addresses, beyond
+ * any executable's.  An object that cannot be read is reported and
+ * skipped: its calls stay unnamed.
+ */
+static void
+readobj(struct symtab *st, const char *path, struct rawsym **rawp,
+    size_t *np)
+{
+	struct symobj *o = &st->obj[st->nobj];
+	char ebuf[160];
+	const char *e = NULL;
+	GElf_Ehdr eh;
+	GElf_Phdr ph;
+	Elf_Scn *scn;
+	size_t i, nsyms;
+
+	memset(o, 0, sizeof(*o));
+	o->base = SYMTAB_OBJECT_BASE * (st->nobj + 1);
+	if ((o->fd = open(path, O_RDONLY)) == -1)
+		e = strerror(errno);
+	else if ((o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL)) == NULL ||
+	    elf_kind(o->elf) != ELF_K_ELF || gelf_getehdr(o->elf, &eh) == NULL)
+		e = "not an ELF file";
+	else if (eh.e_type != ET_DYN || eh.e_ident[EI_CLASS] != ELFCLASS64)
+		e = "not a 64-bit shared object";
+	else if ((scn = symscn_of(o->elf)) == NULL)
+		e = "no symbols";
+	else if ((o->path = strdup(path)) == NULL ||
+	    (o->load = calloc(eh.e_phnum + 1, sizeof(*o->load))) == NULL)
+		e = "out of memory";
+	else
+		e = readsyms(o->elf, scn, o->base, rawp, np, &nsyms, ebuf,
+		    sizeof(ebuf));
+	if (e != NULL) {
+		warnx("%s: %s: its functions are not named", path, e);
+		if (o->elf != NULL)
+			elf_end(o->elf);
+		if (o->fd != -1)
+			close(o->fd);
+		free(o->path);
+		free(o->load);
+		return;
+	}
+	for (i = 0; i < eh.e_phnum; i++)
+		if (gelf_getphdr(o->elf, i, &ph) != NULL &&
+		    ph.p_type == PT_LOAD)
+			o->load[o->nload++] = ph;
+	st->nobj++;
 }
 
 /* Group RAW (sorted) into entries, one per address. */
@@ -381,19 +455,19 @@ index_buckets(struct symtab *st, char *ebuf, size_t esz)
 }
 
 /*
- * Load PATH's symbols.  Returns NULL, or a message (in EBUF) naming the
- * problem; the caller prefixes the file name.
+ * Load PATH's symbols, and those of the NOBJ shared objects OBJS (see
+ * readobj).  Returns NULL, or a message (in EBUF) naming the problem
+ * with PATH; the caller prefixes the file name.
  */
 const char *
-symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
-    size_t esz)
+symtab_load(struct symtab *st, const char *path, const char *const *objs,
+    size_t nobj, int locals, char *ebuf, size_t esz)
 {
-	Elf_Scn *scn, *symscn, *dynscn;
+	Elf_Scn *symscn;
 	struct rawsym *raw = NULL;
 	GElf_Ehdr eh;
-	GElf_Shdr sh;
 	const char *e;
-	size_t n;
+	size_t n, i;
 
 	memset(st, 0, sizeof(*st));
 	st->path = path;
@@ -415,25 +489,23 @@ symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
 		return prof_errf(ebuf, esz, "not an executable");
 
-	symscn = dynscn = NULL;
-	for (scn = NULL; (scn = elf_nextscn(st->elf, scn)) != NULL;) {
-		if (gelf_getshdr(scn, &sh) == NULL)
-			continue;
-		if (sh.sh_type == SHT_SYMTAB && symscn == NULL)
-			symscn = scn;
-		if (sh.sh_type == SHT_DYNSYM && dynscn == NULL)
-			dynscn = scn;
-	}
-	if (symscn == NULL)
-		symscn = dynscn;
 	n = 0;
-	if (symscn != NULL && (e = readsyms(st, symscn, &raw, &n, ebuf,
-	    esz)) != NULL)
+	if ((symscn = symscn_of(st->elf)) != NULL && (e = readsyms(st->elf,
+	    symscn, 0, &raw, &n, &st->nsyms, ebuf, esz)) != NULL) {
+		free(raw);
 		return e;
+	}
 	if (n == 0) {
 		free(raw);
 		return prof_errf(ebuf, esz, "no symbols (stripped?)");
 	}
+	if (nobj > 0 &&
+	    (st->obj = calloc(nobj, sizeof(*st->obj))) == NULL) {
+		free(raw);
+		return prof_errf(ebuf, esz, "out of memory");
+	}
+	for (i = 0; i < nobj; i++)
+		readobj(st, objs[i], &raw, &n);
 	qsort(raw, n, sizeof(*raw), rawcmp);
 	e = group(st, raw, n, ebuf, esz);
 	free(raw);
@@ -445,20 +517,55 @@ symtab_load(struct symtab *st, const char *path, int locals, char *ebuf,
 	return index_buckets(st, ebuf, esz);
 }
 
+/*
+ * Where the shared object PATH's file offset OFF lies among the loaded
+ * symbols (its link-time address plus its base), or 0 if PATH was not
+ * loaded or OFF is in none of its segments.
+ */
+uint64_t
+symtab_object_addr(const struct symtab *st, const char *path, uint64_t off)
+{
+	const struct symobj *o;
+	size_t k, i;
+
+	for (k = 0; k < st->nobj; k++) {
+		o = &st->obj[k];
+		if (strcmp(o->path, path) != 0)
+			continue;
+		for (i = 0; i < o->nload; i++)
+			if (off >= o->load[i].p_offset &&
+			    off - o->load[i].p_offset < o->load[i].p_filesz)
+				return o->base + o->load[i].p_vaddr +
+				    (off - o->load[i].p_offset);
+	}
+	return 0;
+}
+
 /* Load PATH's symbols or exit with "prof: PATH: problem". */
 void
-symtab_open(struct symtab *st, const char *path, int locals)
+symtab_open(struct symtab *st, const char *path, const char *const *objs,
+    size_t nobj, int locals)
 {
 	char ebuf[160];
 	const char *e;
 
-	if ((e = symtab_load(st, path, locals, ebuf, sizeof(ebuf))) != NULL)
+	if ((e = symtab_load(st, path, objs, nobj, locals, ebuf,
+	    sizeof(ebuf))) != NULL)
 		errx(1, "%s: %s", path, e);
 }
 
 void
 symtab_close(struct symtab *st)
 {
+	size_t k;
+
+	for (k = 0; k < st->nobj; k++) {
+		elf_end(st->obj[k].elf);
+		close(st->obj[k].fd);
+		free(st->obj[k].path);
+		free(st->obj[k].load);
+	}
+	free(st->obj);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)

@@ -292,6 +292,10 @@ int	 __mon_gmon_dump(void) MON_HIDDEN;
 int	 __mon_out_write(const char *) MON_HIDDEN;
 int	 __mon_out_path(char *, size_t) MON_HIDDEN;
 uintptr_t __mon_out_linktime(uintptr_t) MON_HIDDEN;
+void	 __mon_out_cell(struct __mon_wbuf *, uintptr_t, long) MON_HIDDEN;
+
+/* objects.c */
+size_t	 __mon_objects_put(struct __mon_wbuf *) MON_HIDDEN;
 
 /* monitor.c */
 int	 __monitor(int (*)(void), int (*)(void), WORD *, size_t, size_t)

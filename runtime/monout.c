@@ -11,8 +11,8 @@
 
 #include "internal.h"
 
-static void
-putcell(struct __mon_wbuf *w, uintptr_t pc, long count)
+void
+__mon_out_cell(struct __mon_wbuf *w, uintptr_t pc, long count)
 {
 	struct cnt c;
 
@@ -63,17 +63,18 @@ body(struct __mon_wbuf *w)
 	};
 
 	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++, n++)
-		putcell(w, (uintptr_t)meta[i][0], meta[i][1]);
+		__mon_out_cell(w, (uintptr_t)meta[i][0], meta[i][1]);
+	n += __mon_objects_put(w);
 	MON_FOREACH(&st->cells, c, i, p) {
 		if ((pc = MON_LOAD(&p->fnpc)) == NULL)
 			continue;
-		putcell(w, __mon_out_linktime((uintptr_t)pc), p->mcnt);
+		__mon_out_cell(w, __mon_out_linktime((uintptr_t)pc), p->mcnt);
 		n++;
 	}
 	MON_FOREACH(&st->arcs, c, i, p) {
 		if ((pc = MON_LOAD(&p->fnpc)) == NULL)
 			continue;
-		putcell(w, __mon_out_linktime((uintptr_t)pc),
+		__mon_out_cell(w, __mon_out_linktime((uintptr_t)pc),
 		    MON_LOAD(&p->mcnt));
 		n++;
 	}

@@ -1,5 +1,6 @@
 # 205-shared: an instrumented -fPIC shared object and an instrumented
-# executable share the executable's runtime, and both are counted.  The
+# executable share the executable's runtime, both are counted, and prof
+# names the library's functions.  The
 # .so does not contain the runtime; the executable exports the slow path.
 cat > lib.c <<'X'
 __attribute__((noinline, noclone)) int lib_f(int x) { asm volatile(""); return x + 1; }
@@ -26,7 +27,26 @@ for tls in "" -fplugin-arg-monprof-tls=global-dynamic \
 	# counts are lib_f 4 + 3 and lib_g 3.
 	expect_eq "$(counts ./a.out | awk '/^\?/ { print $2 }' | sort -n |
 	    tr '\n' ' ')" "3 7 " "$tls: library counts"
+	# prof names them from the library mon.out records (MON_META_OBJECT).
+	"$PROF" ./a.out > report || fail "$tls: prof"
+	awk '$NF ~ /^(app|lib_f|lib_g|main)$/ { print $NF, $4 }' report |
+	    sort > got
+	printf '%s\n' "app 3" "lib_f 7" "lib_g 3" "main 1" > want
+	expect_file want got
+	"$PROF" -x ./a.out | awk '$NF == "lib_f" { print $1 }' > got
+	nm libmp.so | awk '$3 == "lib_f" { sub(/^0+/, "", $1); print $1 }' > want
+	expect_file want got
 done
+# A library that is gone: named as such, its calls not, the rest reported.
+mv libmp.so libmp.gone
+"$PROF" ./a.out > report 2> err || fail "prof without the library"
+grep -q "libmp.so: No such file or directory: its functions are not named" \
+    err || fail "no warning for the missing library: $(cat err)"
+grep -qw lib_f report && fail "lib_f named without its library"
+awk '$NF == "app" { print $4 }' report > got
+echo 3 > want
+expect_file want got
+mv libmp.gone libmp.so
 # The default TLS model of -fPIC code is global-dynamic through TLS
 # descriptors (211: dlopen() works), never a __tls_get_addr call;
 # tls=initial-exec gives one load, as does -mtls-dialect=gnu (the user's

@@ -142,6 +142,66 @@ START_TEST(test_bad_metadata_refused)
 }
 END_TEST
 
+/* "/lib/x.so" in path cells (the NUL in the second one) */
+static void
+object(struct img *im, uint64_t lo, uint64_t hi, uint64_t off)
+{
+	long v[2] = { 0, 0 };
+
+	memcpy(v, "/lib/x.so", 10);
+	cell(im, MON_META_OBJECT, (long)lo);
+	cell(im, MON_META_OBJECT_END, (long)hi);
+	cell(im, MON_META_OBJECT_OFFSET, (long)off);
+	cell(im, MON_META_OBJECT_PATH, v[0]);
+	cell(im, MON_META_OBJECT_PATH, v[1]);
+}
+
+START_TEST(test_object_records_read_in_order)
+{
+	static struct monobj o;
+	struct img im;
+	struct monfile mf;
+	size_t c = 0;
+
+	hdr(&im, 0x1000, 0x2000, 12);
+	cell(&im, MON_META_VERSION, 1);
+	object(&im, 0x7f0000001000, 0x7f0000003000, 0x1000);
+	object(&im, 0x7f1000000000, 0x7f1000001000, 0);
+	cell(&im, 0x7f0000001234, 5);
+	cell(&im, MON_META_OBJECT, 0x10);	/* after the function cells */
+	ck_assert_ptr_null(parse(&im, &mf));
+	ck_assert_int_eq(monread_object(&mf, &c, &o), 1);
+	ck_assert_uint_eq(o.start, 0x7f0000001000);
+	ck_assert_uint_eq(o.end, 0x7f0000003000);
+	ck_assert_uint_eq(o.offset, 0x1000);
+	ck_assert_str_eq(o.path, "/lib/x.so");
+	ck_assert_int_eq(monread_object(&mf, &c, &o), 1);
+	ck_assert_uint_eq(o.start, 0x7f1000000000);
+	ck_assert_int_eq(monread_object(&mf, &c, &o), 0);
+}
+END_TEST
+
+START_TEST(test_bad_object_records_refused)
+{
+	struct img im;
+	long v = 0x2f2f2f2f2f2f2f2fL;		/* "////////": no NUL */
+
+	hdr(&im, 0x1000, 0x2000, 4);
+	cell(&im, MON_META_OBJECT, 0x7f0000001000);
+	cell(&im, MON_META_OBJECT_END, 0x7f0000002000);
+	cell(&im, MON_META_OBJECT_OFFSET, 0);
+	cell(&im, MON_META_OBJECT_PATH, v);
+	REFUSED(&im, "bad shared object record at cell 4");
+	hdr(&im, 0x1000, 0x2000, 2);
+	cell(&im, MON_META_OBJECT, 0x7f0000001000);
+	cell(&im, MON_META_OBJECT_OFFSET, 0);	/* END missing */
+	REFUSED(&im, "bad shared object record at cell 1");
+	hdr(&im, 0x1000, 0x2000, 5);
+	object(&im, 0x7f0000002000, 0x7f0000002000, 0);	/* empty */
+	REFUSED(&im, "bad shared object record at cell 5");
+}
+END_TEST
+
 START_TEST(test_count_only_profile_accepted)
 {
 	struct img im;
@@ -218,6 +278,8 @@ monread_suite(void)
 	tcase_add_test(tc, test_odd_histogram_refused);
 	tcase_add_test(tc, test_bad_range_refused);
 	tcase_add_test(tc, test_bad_metadata_refused);
+	tcase_add_test(tc, test_object_records_read_in_order);
+	tcase_add_test(tc, test_bad_object_records_refused);
 	tcase_add_test(tc, test_count_only_profile_accepted);
 	tcase_add_test(tc, test_round_trip_through_a_file);
 	tcase_add_exit_test(tc, test_missing_file_exits_1, 1);

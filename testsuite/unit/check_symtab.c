@@ -75,7 +75,7 @@ START_TEST(test_lookup_at_and_around_bounds)
 	long k;
 
 	build();
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	k = entry(&st, "f2");
 	e = &st.ent[k];
 	ck_assert_uint_gt(e->size, 0);
@@ -98,7 +98,7 @@ START_TEST(test_aliases_share_one_entry)
 	long k;
 
 	build();
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	k = entry(&st, "f1");
 	ck_assert_int_eq(entry(&st, "f1_alias"), k);
 	ck_assert_uint_eq(st.ent[k].nnames, 2);
@@ -117,7 +117,7 @@ START_TEST(test_cold_and_locals_fold)
 	long cold, quiet;
 
 	build();
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	cold = entry(&st, "f1.cold");
 	quiet = entry(&st, "quiet");
 	ck_assert(!st.ent[cold].shown);
@@ -128,7 +128,7 @@ START_TEST(test_cold_and_locals_fold)
 	ck_assert_int_eq(st.ent[quiet].calls, -1);
 	symtab_close(&st);
 	/* With -g the local has its own line; .cold still folds. */
-	ck_assert_ptr_null(symtab_load(&st, exe, 1, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 1, ebuf, sizeof(ebuf)));
 	quiet = entry(&st, "quiet");
 	ck_assert(st.ent[quiet].shown);
 	ck_assert_int_eq(st.ent[quiet].calls, quiet);
@@ -144,16 +144,16 @@ START_TEST(test_bad_executables_refused)
 	char ebuf[160], cmd[256];
 
 	build();
-	ck_assert_str_eq(symtab_load(&st, "/nonexistent", 0, ebuf,
+	ck_assert_str_eq(symtab_load(&st, "/nonexistent", NULL, 0, 0, ebuf,
 	    sizeof(ebuf)), "No such file or directory");
 	symtab_close(&st);
 	snprintf(cmd, sizeof(cmd), "%s/t.c", dir);
-	ck_assert_str_eq(symtab_load(&st, cmd, 0, ebuf, sizeof(ebuf)),
+	ck_assert_str_eq(symtab_load(&st, cmd, NULL, 0, 0, ebuf, sizeof(ebuf)),
 	    "not an ELF file");
 	symtab_close(&st);
 	snprintf(cmd, sizeof(cmd), "strip %s", exe);
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_str_eq(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)),
+	ck_assert_str_eq(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)),
 	    "no symbols (stripped?)");
 	symtab_close(&st);
 	cleanup();
@@ -186,7 +186,7 @@ START_TEST(test_many_aliases_load_fast)
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "%s -o %s %s", cc ? cc : "cc", exe, src);
 	ck_assert_int_eq(system(cmd), 0);
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	k = entry(&st, "main");
 	ck_assert_int_eq(entry(&st, "a99999"), k);
 	ck_assert_uint_eq(st.ent[k].nnames, 100001);
@@ -211,7 +211,7 @@ START_TEST(test_bad_entsize_ignored)
 	int i;
 
 	build();
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	nsyms = st.nsyms;
 	symtab_close(&st);
 	ck_assert_ptr_nonnull(f = fopen(exe, "r+"));
@@ -226,7 +226,7 @@ START_TEST(test_bad_entsize_ignored)
 		ck_assert_uint_eq(fwrite(&sh, sizeof(sh), 1, f), 1);
 	}
 	fclose(f);
-	ck_assert_ptr_null(symtab_load(&st, exe, 0, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
 	ck_assert_uint_eq(st.nsyms, nsyms);
 	entry(&st, "main");
 	symtab_close(&st);

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * objects.c - for mon.out, the executable mappings of shared objects
+ * that hold counted functions (MON_META_OBJECT records, mon.h), so that
+ * prof can name their functions from the object files.
+ *
+ * Read from /proc/self/maps when the file is written: open and read are
+ * async-signal-safe (the writer runs in signal handlers), where
+ * dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
+ * under its guard, so the line buffer can be static.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define LINE_MAX_LEN	(PATH_MAX + 128)
+
+static char buf[2 * LINE_MAX_LEN];
+
+/* Parse hex digits at *s; 0 if there were none. */
+static int
+hex(const char **s, uintptr_t *v)
+{
+	const char *p = *s;
+	int d;
+
+	for (*v = 0;; p++) {
+		if (*p >= '0' && *p <= '9')
+			d = *p - '0';
+		else if (*p >= 'a' && *p <= 'f')
+			d = *p - 'a' + 10;
+		else
+			break;
+		*v = *v << 4 | (uintptr_t)d;
+	}
+	if (p == *s)
+		return 0;
+	*s = p;
+	return 1;
+}
+
+static const char *
+skip_field(const char *p)
+{
+	while (*p != ' ' && *p != '\0')
+		p++;
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+/* Whether a function cell (-p or -pg) lies in [lo, hi). */
+static int
+has_cell(uintptr_t lo, uintptr_t hi)
+{
+	struct __mon_state *st = &__mon_state;
+	struct __mon_chunk *c;
+	struct cnt *p;
+	uintptr_t pc;
+	size_t i;
+
+	MON_FOREACH(&st->cells, c, i, p) {
+		pc = (uintptr_t)MON_LOAD(&p->fnpc);
+		if (pc >= lo && pc < hi)
+			return 1;
+	}
+	MON_FOREACH(&st->arcs, c, i, p) {
+		pc = (uintptr_t)MON_LOAD(&p->fnpc);
+		if (pc >= lo && pc < hi)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * One line of /proc/self/maps ("lo-hi perms offset dev inode path"):
+ * the record for an executable file mapping outside the executable
+ * that has cells.  The number of cells written.
+ */
+static size_t
+line(struct __mon_wbuf *w, char *l)
+{
+	struct __mon_state *st = &__mon_state;
+	uintptr_t lo, hi, off;
+	const char *p = l, *perms, *path;
+	size_t len, i, n = 0;
+	long v;
+
+	if (!hex(&p, &lo) || *p++ != '-' || !hex(&p, &hi) || *p++ != ' ')
+		return 0;
+	perms = p;
+	p = skip_field(p);
+	if (strlen(perms) < 4 || perms[2] != 'x' || !hex(&p, &off))
+		return 0;
+	path = skip_field(skip_field(skip_field(p)));
+	if (*path != '/' || (lo < st->image_hi && hi > st->image_lo) ||
+	    !has_cell(lo, hi))
+		return 0;
+	__mon_out_cell(w, MON_META_OBJECT, (long)lo);
+	__mon_out_cell(w, MON_META_OBJECT_END, (long)hi);
+	__mon_out_cell(w, MON_META_OBJECT_OFFSET, (long)off);
+	n = 3;
+	len = strlen(path);
+	for (i = 0; i <= len; i += sizeof(v), n++) {
+		v = 0;
+		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
+		    len + 1 - i : sizeof(v));
+		__mon_out_cell(w, MON_META_OBJECT_PATH, v);
+	}
+	return n;
+}
+
+/* Write the records; the number of cells written. */
+size_t
+__mon_objects_put(struct __mon_wbuf *w)
+{
+	size_t have = 0, n = 0;
+	char *nl, *start;
+	ssize_t got;
+	int fd;
+
+	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;
+	for (;;) {
+		got = read(fd, buf + have, sizeof(buf) - 1 - have);
+		if (got <= 0)
+			break;
+		have += (size_t)got;
+		buf[have] = '\0';
+		for (start = buf; (nl = strchr(start, '\n')) != NULL;
+		    start = nl + 1) {
+			*nl = '\0';
+			n += line(w, start);
+		}
+		have -= (size_t)(start - buf);
+		memmove(buf, start, have);
+		if (have == sizeof(buf) - 1)	/* no line is that long */
+			have = 0;
+	}
+	close(fd);
+	return n;
+}
