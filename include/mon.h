@@ -94,6 +94,8 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_OBJECT_OFFSET	15	/* the file offset mapped at start */
 #define MON_META_OBJECT_PATH	16	/* 8 bytes of the path per cell,
 					   to its NUL */
+#define MON_META_OBJECT_BUILDID	17	/* optional, before the path: the
+					   first 8 bytes of its build-id */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */
 #define MON_FORMAT_VERSION	1

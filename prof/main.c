@@ -113,22 +113,31 @@ expand(struct flist *out, const char *arg, const char *prog)
 		flist_add(out, arg);
 }
 
-/* The shared objects the profiles FILES name, each once, into OUT. */
+/*
+ * The shared objects the profiles FILES name, each path once, into
+ * *OUT (*N of them).
+ */
 static void
-objects(struct flist *out, const struct flist *files)
+objects(struct monobj **out, size_t *n, const struct flist *files)
 {
 	static struct monobj obj;
 	struct monfile mf;
 	size_t i, k, c;
 
+	*out = NULL;
+	*n = 0;
 	for (i = 0; i < files->n; i++) {
 		monread_open(&mf, files->v[i]);
 		for (c = 0; monread_object(&mf, &c, &obj) > 0;) {
-			for (k = 0; k < out->n; k++)
-				if (strcmp(out->v[k], obj.path) == 0)
+			for (k = 0; k < *n; k++)
+				if (strcmp((*out)[k].path, obj.path) == 0)
 					break;
-			if (k == out->n)
-				flist_add(out, obj.path);
+			if (k < *n)
+				continue;
+			if ((*out = reallocarray(*out, *n + 1,
+			    sizeof(**out))) == NULL)
+				err(1, NULL);
+			(*out)[(*n)++] = obj;
 		}
 		monread_close(&mf);
 	}
@@ -139,7 +148,8 @@ main(int argc, char **argv)
 {
 	struct prof_opts o = { .sort = 't' };
 	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
-	struct flist objs = { NULL, 0, 0 };
+	struct monobj *objs;
+	size_t nobjs;
 	struct symtab st;
 	struct report r;
 	struct monfile mf;
@@ -213,8 +223,9 @@ main(int argc, char **argv)
 	for (i = 0; i < margs.n; i++)
 		expand(&files, margs.v[i], prog);
 
-	objects(&objs, &files);
-	symtab_open(&st, prog, (const char *const *)objs.v, objs.n, o.locals);
+	objects(&objs, &nobjs, &files);
+	symtab_open(&st, prog, objs, nobjs, o.locals);
+	free(objs);
 	report_init(&r, &st);
 	for (i = 0; i < files.n; i++) {
 		monread_open(&mf, files.v[i]);

@@ -74,6 +74,14 @@ monread_object(const struct monfile *mf, size_t *i, struct monobj *o)
 	o->start = vals[0];
 	o->end = vals[1];
 	o->offset = vals[2];
+	o->buildid = 0;
+	if (*i < mf->nfns) {
+		monread_cell(mf, *i, &key, &v);
+		if (key == MON_META_OBJECT_BUILDID) {
+			o->buildid = v;
+			(*i)++;
+		}
+	}
 	for (; *i < mf->nfns; (*i)++) {
 		monread_cell(mf, *i, &key, &v);
 		if (key != MON_META_OBJECT_PATH || len + 8 > sizeof(o->path))

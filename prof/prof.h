@@ -62,6 +62,7 @@ struct monfile {
 struct monobj {
 	uint64_t	 start, end;	/* run-time addresses */
 	uint64_t	 offset;	/* file offset mapped at start */
+	long		 buildid;	/* first 8 bytes, 0: not recorded */
 	char		 path[4096 + 8];
 };
 
@@ -151,9 +152,9 @@ struct symtab {
 };
 
 const char	*symtab_load(struct symtab *, const char *,
-		    const char *const *, size_t, int, char *, size_t);
+		    const struct monobj *, size_t, int, char *, size_t);
 void		 symtab_open(struct symtab *, const char *,
-		    const char *const *, size_t, int);
+		    const struct monobj *, size_t, int);
 uint64_t	 symtab_object_addr(const struct symtab *, const char *,
 		    uint64_t);
 void		 symtab_close(struct symtab *);

@@ -148,8 +148,9 @@ is_pie(Elf *elf, const GElf_Ehdr *eh)
 	return 0;
 }
 
-static void
-buildid(struct symtab *st)
+/* The first 8 bytes of ELF's GNU build-id into ID: 1, or 0 if it has none. */
+static int
+buildid_of(Elf *elf, unsigned char id[8])
 {
 	Elf_Scn *scn;
 	GElf_Shdr sh;
@@ -157,7 +158,7 @@ buildid(struct symtab *st)
 	Elf_Data *d;
 	size_t off, next, noff, doff, n;
 
-	for (scn = NULL; (scn = elf_nextscn(st->elf, scn)) != NULL;) {
+	for (scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
 		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
 		    (d = elf_getdata(scn, NULL)) == NULL)
 			continue;
@@ -167,12 +168,12 @@ buildid(struct symtab *st)
 			    memcmp((char *)d->d_buf + noff, "GNU", 4) != 0)
 				continue;
 			n = nh.n_descsz < 8 ? nh.n_descsz : 8;
-			memset(st->buildid, 0, 8);
-			memcpy(st->buildid, (char *)d->d_buf + doff, n);
-			st->has_buildid = 1;
-			return;
+			memset(id, 0, 8);
+			memcpy(id, (char *)d->d_buf + doff, n);
+			return 1;
 		}
 	}
+	return 0;
 }
 
 /*
@@ -251,16 +252,18 @@ symscn_of(Elf *elf)
 }
 
 /*
- * Shared object k (path): its function symbols join RAW at
+ * Shared object k (MO): its function symbols join RAW at
  * SYMTAB_OBJECT_BASE * (k + 1) above their link-time addresses, beyond
  * any executable's.  An object that cannot be read is reported and
  * skipped: its calls stay unnamed.
  */
 static void
-readobj(struct symtab *st, const char *path, struct rawsym **rawp,
+readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
     size_t *np)
 {
 	struct symobj *o = &st->obj[st->nobj];
+	const char *path = mo->path;
+	unsigned char id[8];
 	char ebuf[160];
 	const char *e = NULL;
 	GElf_Ehdr eh;
@@ -277,6 +280,9 @@ readobj(struct symtab *st, const char *path, struct rawsym **rawp,
 		e = "not an ELF file";
 	else if (eh.e_type != ET_DYN || eh.e_ident[EI_CLASS] != ELFCLASS64)
 		e = "not a 64-bit shared object";
+	else if (mo->buildid != 0 && (!buildid_of(o->elf, id) ||
+	    memcmp(id, &mo->buildid, 8) != 0))
+		e = "not the file the profile was taken with (build-id)";
 	else if ((scn = symscn_of(o->elf)) == NULL)
 		e = "no symbols";
 	else if ((o->path = strdup(path)) == NULL ||
@@ -460,7 +466,7 @@ index_buckets(struct symtab *st, char *ebuf, size_t esz)
  * with PATH; the caller prefixes the file name.
  */
 const char *
-symtab_load(struct symtab *st, const char *path, const char *const *objs,
+symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
     size_t nobj, int locals, char *ebuf, size_t esz)
 {
 	Elf_Scn *symscn;
@@ -505,7 +511,7 @@ symtab_load(struct symtab *st, const char *path, const char *const *objs,
 		return prof_errf(ebuf, esz, "out of memory");
 	}
 	for (i = 0; i < nobj; i++)
-		readobj(st, objs[i], &raw, &n);
+		readobj(st, &objs[i], &raw, &n);
 	qsort(raw, n, sizeof(*raw), rawcmp);
 	e = group(st, raw, n, ebuf, esz);
 	free(raw);
@@ -513,7 +519,7 @@ symtab_load(struct symtab *st, const char *path, const char *const *objs,
 		return e;
 	if ((e = classify(st, locals, ebuf, esz)) != NULL)
 		return e;
-	buildid(st);
+	st->has_buildid = buildid_of(st->elf, st->buildid);
 	return index_buckets(st, ebuf, esz);
 }
 
@@ -543,7 +549,7 @@ symtab_object_addr(const struct symtab *st, const char *path, uint64_t off)
 
 /* Load PATH's symbols or exit with "prof: PATH: problem". */
 void
-symtab_open(struct symtab *st, const char *path, const char *const *objs,
+symtab_open(struct symtab *st, const char *path, const struct monobj *objs,
     size_t nobj, int locals)
 {
 	char ebuf[160];

@@ -65,8 +65,9 @@ __mon_fmt_ulong(char *buf, unsigned long v)
 	return n;
 }
 
-static long
-buildid(const char *p, size_t len)
+/* The first 8 bytes of the GNU build-id in the notes at p, or 0. */
+long
+__mon_note_buildid(const char *p, size_t len)
 {
 	const ElfW(Nhdr) *n;
 	size_t off = 0, step;
@@ -137,7 +138,7 @@ __mon_init_exe(void)
 					thi = ph[i].p_vaddr + ph[i].p_memsz;
 			}
 		} else if (ph[i].p_type == PT_NOTE && st->buildid == 0)
-			st->buildid = buildid((const char *)(bias +
+			st->buildid = __mon_note_buildid((const char *)(bias +
 			    ph[i].p_vaddr), ph[i].p_memsz);
 	}
 	if (thi == 0)

@@ -317,6 +317,7 @@ int	 __profil(unsigned short *, size_t, size_t, unsigned int) MON_HIDDEN;
 void	 __mon_init(void) MON_EXPORT;
 void	 __mon_err(const char *, size_t) MON_HIDDEN;
 void	 __mon_init_exe(void) MON_HIDDEN;
+long	 __mon_note_buildid(const char *, size_t) MON_HIDDEN;
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;
 
 #endif /* MON_INTERNAL_H */

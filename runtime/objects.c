@@ -9,7 +9,9 @@
  * dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
  * under its guard, so the line buffer can be static.
  */
+#include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,6 +20,12 @@
 #define LINE_MAX_LEN	(PATH_MAX + 128)
 
 static char buf[2 * LINE_MAX_LEN];
+
+/* The last readable mapping of a file from offset 0: its ELF header. */
+static struct {
+	uintptr_t	 lo, hi;
+	char		 path[PATH_MAX];
+} head;
 
 /* Parse hex digits at *s; 0 if there were none. */
 static int
@@ -75,9 +83,46 @@ has_cell(uintptr_t lo, uintptr_t hi)
 }
 
 /*
+ * The build-id of the object whose ELF header is mapped at [lo, hi), or
+ * 0.  Only that mapping is read (its notes are in it in every layout
+ * ld uses), so nothing unmapped is touched.
+ */
+static long
+buildid_at(uintptr_t lo, uintptr_t hi)
+{
+	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)lo;
+	const ElfW(Phdr) *ph;
+	uintptr_t base = 0, note;
+	size_t i;
+
+	if (hi - lo < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > hi - lo ||
+	    eh->e_phnum > (hi - lo - eh->e_phoff) / sizeof(*ph))
+		return 0;
+	ph = (const ElfW(Phdr) *)(lo + eh->e_phoff);
+	for (i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0) {
+			base = lo - ph[i].p_vaddr;
+			break;
+		}
+	if (i == eh->e_phnum)
+		return 0;
+	for (i = 0; i < eh->e_phnum; i++) {
+		note = base + ph[i].p_vaddr;
+		if (ph[i].p_type == PT_NOTE && note >= lo && note < hi &&
+		    ph[i].p_filesz <= hi - note)
+			return __mon_note_buildid((const char *)note,
+			    ph[i].p_filesz);
+	}
+	return 0;
+}
+
+/*
  * One line of /proc/self/maps ("lo-hi perms offset dev inode path"):
  * the record for an executable file mapping outside the executable
- * that has cells.  The number of cells written.
+ * that has cells (with the build-id read from the file's first mapping,
+ * which comes before it).  The number of cells written.
  */
 static size_t
 line(struct __mon_wbuf *w, char *l)
@@ -92,17 +137,27 @@ line(struct __mon_wbuf *w, char *l)
 		return 0;
 	perms = p;
 	p = skip_field(p);
-	if (strlen(perms) < 4 || perms[2] != 'x' || !hex(&p, &off))
+	if (strlen(perms) < 4 || !hex(&p, &off))
 		return 0;
 	path = skip_field(skip_field(skip_field(p)));
-	if (*path != '/' || (lo < st->image_hi && hi > st->image_lo) ||
+	len = strlen(path);
+	if (off == 0 && perms[0] == 'r' && len < sizeof(head.path)) {
+		head.lo = lo;
+		head.hi = hi;
+		memcpy(head.path, path, len + 1);
+	}
+	if (perms[2] != 'x' || *path != '/' || (lo < st->image_hi && hi > st->image_lo) ||
 	    !has_cell(lo, hi))
 		return 0;
 	__mon_out_cell(w, MON_META_OBJECT, (long)lo);
 	__mon_out_cell(w, MON_META_OBJECT_END, (long)hi);
 	__mon_out_cell(w, MON_META_OBJECT_OFFSET, (long)off);
 	n = 3;
-	len = strlen(path);
+	if (strcmp(path, head.path) == 0 &&
+	    (v = buildid_at(head.lo, head.hi)) != 0) {
+		__mon_out_cell(w, MON_META_OBJECT_BUILDID, v);
+		n++;
+	}
 	for (i = 0; i <= len; i += sizeof(v), n++) {
 		v = 0;
 		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
@@ -123,6 +178,7 @@ __mon_objects_put(struct __mon_wbuf *w)
 
 	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1)
 		return 0;
+	head.path[0] = '\0';
 	for (;;) {
 		got = read(fd, buf + have, sizeof(buf) - 1 - have);
 		if (got <= 0)

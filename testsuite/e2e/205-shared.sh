@@ -47,6 +47,17 @@ awk '$NF == "app" { print $4 }' report > got
 echo 3 > want
 expect_file want got
 mv libmp.gone libmp.so
+# A library rebuilt since the run (another build-id) is not trusted.
+cp libmp.so libmp.keep
+echo 'int lib_new(void) { return 1; }' >> lib.c
+mp_cc -p -O2 -fPIC -shared lib.c -o libmp.so
+"$PROF" ./a.out > report 2> err || fail "prof with a rebuilt library"
+grep -q "libmp.so: not the file the profile was taken with (build-id)" err ||
+    fail "no warning for the rebuilt library: $(cat err)"
+grep -qw lib_f report && fail "lib_f named from the rebuilt library"
+mv libmp.keep libmp.so
+"$PROF" ./a.out 2> err | grep -qw lib_f || fail "lib_f not named again"
+[ -s err ] && fail "warning for the right library: $(cat err)"
 # The default TLS model of -fPIC code is global-dynamic through TLS
 # descriptors (211: dlopen() works), never a __tls_get_addr call;
 # tls=initial-exec gives one load, as does -mtls-dialect=gnu (the user's

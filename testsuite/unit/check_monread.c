@@ -163,10 +163,18 @@ START_TEST(test_object_records_read_in_order)
 	struct monfile mf;
 	size_t c = 0;
 
-	hdr(&im, 0x1000, 0x2000, 12);
+	long v[2] = { 0, 0 };
+
+	memcpy(v, "/lib/y.so", 10);
+	hdr(&im, 0x1000, 0x2000, 13);
 	cell(&im, MON_META_VERSION, 1);
 	object(&im, 0x7f0000001000, 0x7f0000003000, 0x1000);
-	object(&im, 0x7f1000000000, 0x7f1000001000, 0);
+	cell(&im, MON_META_OBJECT, 0x7f1000000000);
+	cell(&im, MON_META_OBJECT_END, 0x7f1000001000);
+	cell(&im, MON_META_OBJECT_OFFSET, 0);
+	cell(&im, MON_META_OBJECT_BUILDID, 0x1234);
+	cell(&im, MON_META_OBJECT_PATH, v[0]);
+	cell(&im, MON_META_OBJECT_PATH, v[1]);
 	cell(&im, 0x7f0000001234, 5);
 	cell(&im, MON_META_OBJECT, 0x10);	/* after the function cells */
 	ck_assert_ptr_null(parse(&im, &mf));
@@ -175,8 +183,11 @@ START_TEST(test_object_records_read_in_order)
 	ck_assert_uint_eq(o.end, 0x7f0000003000);
 	ck_assert_uint_eq(o.offset, 0x1000);
 	ck_assert_str_eq(o.path, "/lib/x.so");
+	ck_assert_int_eq(o.buildid, 0);
 	ck_assert_int_eq(monread_object(&mf, &c, &o), 1);
 	ck_assert_uint_eq(o.start, 0x7f1000000000);
+	ck_assert_int_eq(o.buildid, 0x1234);
+	ck_assert_str_eq(o.path, "/lib/y.so");
 	ck_assert_int_eq(monread_object(&mf, &c, &o), 0);
 }
 END_TEST
