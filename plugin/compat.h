@@ -44,41 +44,6 @@
 #define OPTION_SET_P(opt)	(global_options_set.x_ ## opt)
 #endif
 
-/*
- * The TLS model of the thread-local words of -fPIC code.  Initial-exec
- * is one load, but takes static TLS, of which a dlopen()ed library gets
- * only a few hundred bytes ("cannot allocate memory in static TLS
- * block" at about 200 instrumented functions); global-dynamic through
- * TLS descriptors works everywhere, for a call that preserves every
- * register but the result.  x86 has descriptors as -mtls-dialect=gnu2,
- * which mon_target_init selects unless the user chose a dialect (user
- * TLS of the same file then uses them too: same ABI, fewer calls);
- * AArch64 uses them by default.  Elsewhere global-dynamic would call
- * __tls_get_addr on every entry, so initial-exec stays.
- */
-static inline void
-mon_target_init(void)
-{
-#ifdef TARGET_GNU2_TLS
-	if (flag_shlib && !OPTION_SET_P(ix86_tls_dialect))
-		ix86_tls_dialect = TLS_DIALECT_GNU2;
-#endif
-}
-
-static inline enum tls_model
-mon_shlib_tls_model(void)
-{
-#if defined(TARGET_GNU2_TLS)
-	return TARGET_GNU2_TLS ? TLS_MODEL_GLOBAL_DYNAMIC :
-	    TLS_MODEL_INITIAL_EXEC;
-#elif defined(TARGET_TLS_DESC)
-	return TARGET_TLS_DESC ? TLS_MODEL_GLOBAL_DYNAMIC :
-	    TLS_MODEL_INITIAL_EXEC;
-#else
-	return TLS_MODEL_INITIAL_EXEC;
-#endif
-}
-
 /* GCC 14 removed last_stmt(); the plugin does not use it, kept for edits. */
 #if GCCPLUGIN_VERSION_MAJOR >= 14
 #define last_stmt(bb)		last_nondebug_stmt(bb)

@@ -97,9 +97,16 @@ mon_arc(void)
 }
 
 /*
- * The TLS model of a thread-local word: tls= if given; in -fPIC code
- * one that dlopen() can load (compat.h); else the compiler's default
- * for a local static (local-exec in an executable).
+ * The TLS model of a thread-local word.  In a shared object the default
+ * (local-dynamic) calls __tls_get_addr on every entry; initial-exec is one
+ * load, at the price of static TLS, of which a library that is dlopen()ed
+ * rather than linked gets only a few hundred bytes ("cannot allocate
+ * memory in static TLS block" at about 200 instrumented functions): build
+ * such a library with tls=global-dynamic.  TLS descriptors
+ * (-mtls-dialect=gnu2) would be cheaper, but before glibc 2.40 (bug
+ * 31372) their first use in a thread clobbers the vector registers that
+ * hold the function's floating-point arguments, so they are left to the
+ * user's choice.
  */
 static enum tls_model
 mon_tls_model(tree var)
@@ -107,7 +114,7 @@ mon_tls_model(tree var)
 	if (mon_tls != TLS_MODEL_NONE)
 		return mon_tls;
 	if (flag_shlib)
-		return mon_shlib_tls_model();
+		return TLS_MODEL_INITIAL_EXEC;
 	return decl_default_tls_model(var);
 }
 

@@ -11,10 +11,9 @@
  *	thread	default: word is thread-local, every thread has its own
  *		counter, so counts are exact and threads share no cache line.
  *		TLS model: the compiler's default for a local static in
- *		executables (local-exec); in -fPIC code global-dynamic
- *		through TLS descriptors, so that dlopen() can load the
- *		library and no __tls_get_addr call is made (compat.h;
- *		tls= overrides this).  -pg's arc cache is the same.
+ *		executables (local-exec), initial-exec in -fPIC code so no
+ *		__tls_get_addr call is made (tls= overrides this; see
+ *		mon_tls_model).  -pg's arc cache is the same.
  *	single	a plain shared increment: loses counts under threads.
  *	atomic	a shared relaxed atomic increment (lock add).
  * Without update=, -fprofile-update=single|atomic|prefer-atomic given to
@@ -57,7 +56,7 @@ static const char mon_help[] =
     " per-thread counters, exact and contention-free)\n"
     "tls=global-dynamic|local-dynamic|initial-exec|local-exec"
     "  TLS model of the thread-local words (default: local-exec in"
-    " executables, global-dynamic with TLS descriptors in -fPIC code)\n"
+    " executables, initial-exec with -fPIC)\n"
     "verbose  report each function instrumented or skipped\n"
     "p, pg  markers added by monprof.specs for -p and -pg\n";
 
@@ -266,7 +265,6 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	}
 	/* -p/-pg would also add an mcount call and force a frame pointer. */
 	profile_flag = 0;
-	mon_target_init();
 	if (mon_verbose)
 		fprintf(stderr, "monprof: %s, update=%s%s\n", MON_VERSION,
 		    mon_update_names[mon_update_mode], mon_pg ? ", -pg" : "");

@@ -114,8 +114,8 @@ expand(struct flist *out, const char *arg, const char *prog)
 }
 
 /*
- * The shared objects the profiles FILES name, each path once, into
- * *OUT (*N of them).
+ * The shared objects the profiles FILES name, each (path, build-id)
+ * once, into *OUT (*N of them).
  */
 static void
 objects(struct monobj **out, size_t *n, const struct flist *files)
@@ -130,7 +130,8 @@ objects(struct monobj **out, size_t *n, const struct flist *files)
 		monread_open(&mf, files->v[i]);
 		for (c = 0; monread_object(&mf, &c, &obj) > 0;) {
 			for (k = 0; k < *n; k++)
-				if (strcmp((*out)[k].path, obj.path) == 0)
+				if (strcmp((*out)[k].path, obj.path) == 0 &&
+				    (*out)[k].buildid == obj.buildid)
 					break;
 			if (k < *n)
 				continue;

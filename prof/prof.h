@@ -127,6 +127,7 @@ struct symobj {
 	char		*path;
 	int		 fd;
 	Elf		*elf;
+	long		 buildid;	/* as recorded, 0: none */
 	uint64_t	 base;
 	GElf_Phdr	*load;		/* its PT_LOAD headers */
 	size_t		 nload;
@@ -155,8 +156,8 @@ const char	*symtab_load(struct symtab *, const char *,
 		    const struct monobj *, size_t, int, char *, size_t);
 void		 symtab_open(struct symtab *, const char *,
 		    const struct monobj *, size_t, int);
-uint64_t	 symtab_object_addr(const struct symtab *, const char *,
-		    uint64_t);
+uint64_t	 symtab_object_addr(const struct symtab *,
+		    const struct monobj *, uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);
 long		 symtab_region(const struct symtab *, uint64_t);

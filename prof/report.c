@@ -66,7 +66,7 @@ cellpc(const struct symtab *st, const struct monfile *mf, uint64_t pc)
 
 	for (c = 0; monread_object(mf, &c, &obj) > 0;)
 		if (pc >= obj.start && pc < obj.end)
-			return symtab_object_addr(st, obj.path,
+			return symtab_object_addr(st, &obj,
 			    pc - obj.start + obj.offset);
 	return pc;
 }

@@ -233,6 +233,28 @@ readsyms(Elf *elf, Elf_Scn *scn, uint64_t base, struct rawsym **rawp,
 	return NULL;
 }
 
+/*
+ * Open PATH for reading if it is a regular file (a FIFO would block, a
+ * directory is no ELF file), else -1 and *WHY says what is wrong.
+ */
+static int
+open_regular(const char *path, const char **why)
+{
+	struct stat sb;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		*why = strerror(errno);
+		return -1;
+	}
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		*why = "not a regular file";
+		return -1;
+	}
+	return fd;
+}
+
 /* ELF's symbol table: .symtab, else .dynsym, else NULL. */
 static Elf_Scn *
 symscn_of(Elf *elf)
@@ -251,61 +273,68 @@ symscn_of(Elf *elf)
 	return symscn != NULL ? symscn : dynscn;
 }
 
+/* Read the opened object O (MO in the profile) into RAW, or say why not. */
+static const char *
+loadobj(struct symobj *o, const struct monobj *mo, struct rawsym **rawp,
+    size_t *np, char *ebuf, size_t esz)
+{
+	unsigned char id[8];
+	GElf_Ehdr eh;
+	GElf_Phdr ph;
+	Elf_Scn *scn;
+	size_t i, nsyms;
+
+	if ((o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL)) == NULL ||
+	    elf_kind(o->elf) != ELF_K_ELF || gelf_getehdr(o->elf, &eh) == NULL)
+		return "not an ELF file";
+	if (eh.e_type != ET_DYN || eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return "not a 64-bit shared object";
+	if (mo->buildid != 0 && (!buildid_of(o->elf, id) ||
+	    memcmp(id, &mo->buildid, 8) != 0))
+		return "not the file the profile was taken with (build-id)";
+	if ((scn = symscn_of(o->elf)) == NULL)
+		return "no symbols";
+	if ((o->path = strdup(mo->path)) == NULL ||
+	    (o->load = calloc(eh.e_phnum + 1, sizeof(*o->load))) == NULL)
+		return "out of memory";
+	for (i = 0; i < eh.e_phnum; i++)
+		if (gelf_getphdr(o->elf, i, &ph) != NULL &&
+		    ph.p_type == PT_LOAD)
+			o->load[o->nload++] = ph;
+	return readsyms(o->elf, scn, o->base, rawp, np, &nsyms, ebuf, esz);
+}
+
 /*
  * Shared object k (MO): its function symbols join RAW at
  * SYMTAB_OBJECT_BASE * (k + 1) above their link-time addresses, beyond
- * any executable's.  An object that cannot be read is reported and
- * skipped: its calls stay unnamed.
+ * any executable's.  An object that cannot be read, or is not the one
+ * the profile was taken with, is reported and skipped: its calls stay
+ * unnamed.
  */
 static void
 readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
     size_t *np)
 {
 	struct symobj *o = &st->obj[st->nobj];
-	const char *path = mo->path;
-	unsigned char id[8];
 	char ebuf[160];
-	const char *e = NULL;
-	GElf_Ehdr eh;
-	GElf_Phdr ph;
-	Elf_Scn *scn;
-	size_t i, nsyms;
+	const char *e;
 
 	memset(o, 0, sizeof(*o));
 	o->base = SYMTAB_OBJECT_BASE * (st->nobj + 1);
-	if ((o->fd = open(path, O_RDONLY)) == -1)
-		e = strerror(errno);
-	else if ((o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL)) == NULL ||
-	    elf_kind(o->elf) != ELF_K_ELF || gelf_getehdr(o->elf, &eh) == NULL)
-		e = "not an ELF file";
-	else if (eh.e_type != ET_DYN || eh.e_ident[EI_CLASS] != ELFCLASS64)
-		e = "not a 64-bit shared object";
-	else if (mo->buildid != 0 && (!buildid_of(o->elf, id) ||
-	    memcmp(id, &mo->buildid, 8) != 0))
-		e = "not the file the profile was taken with (build-id)";
-	else if ((scn = symscn_of(o->elf)) == NULL)
-		e = "no symbols";
-	else if ((o->path = strdup(path)) == NULL ||
-	    (o->load = calloc(eh.e_phnum + 1, sizeof(*o->load))) == NULL)
-		e = "out of memory";
-	else
-		e = readsyms(o->elf, scn, o->base, rawp, np, &nsyms, ebuf,
-		    sizeof(ebuf));
-	if (e != NULL) {
-		warnx("%s: %s: its functions are not named", path, e);
-		if (o->elf != NULL)
-			elf_end(o->elf);
-		if (o->fd != -1)
-			close(o->fd);
-		free(o->path);
-		free(o->load);
+	o->buildid = mo->buildid;
+	if ((o->fd = open_regular(mo->path, &e)) != -1)
+		e = loadobj(o, mo, rawp, np, ebuf, sizeof(ebuf));
+	if (e == NULL) {
+		st->nobj++;
 		return;
 	}
-	for (i = 0; i < eh.e_phnum; i++)
-		if (gelf_getphdr(o->elf, i, &ph) != NULL &&
-		    ph.p_type == PT_LOAD)
-			o->load[o->nload++] = ph;
-	st->nobj++;
+	warnx("%s: %s: its functions are not named", mo->path, e);
+	if (o->elf != NULL)
+		elf_end(o->elf);
+	if (o->fd != -1)
+		close(o->fd);
+	free(o->path);
+	free(o->load);
 }
 
 /* Group RAW (sorted) into entries, one per address. */
@@ -480,8 +509,8 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 	st->fd = -1;
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return prof_errf(ebuf, esz, "libelf: %s", elf_errmsg(-1));
-	if ((st->fd = open(path, O_RDONLY)) == -1)
-		return prof_errf(ebuf, esz, "%s", strerror(errno));
+	if ((st->fd = open_regular(path, &e)) == -1)
+		return prof_errf(ebuf, esz, "%s", e);
 	if ((st->elf = elf_begin(st->fd, ELF_C_READ_MMAP, NULL)) == NULL)
 		return prof_errf(ebuf, esz, "%s", elf_errmsg(-1));
 	if (elf_kind(st->elf) != ELF_K_ELF)
@@ -524,19 +553,21 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 }
 
 /*
- * Where the shared object PATH's file offset OFF lies among the loaded
- * symbols (its link-time address plus its base), or 0 if PATH was not
- * loaded or OFF is in none of its segments.
+ * Where the file offset OFF of the shared object MO (a profile's record:
+ * path and build-id) lies among the loaded symbols (its link-time
+ * address plus its base), or 0 if MO was not loaded or OFF is in none of
+ * its segments.
  */
 uint64_t
-symtab_object_addr(const struct symtab *st, const char *path, uint64_t off)
+symtab_object_addr(const struct symtab *st, const struct monobj *mo,
+    uint64_t off)
 {
 	const struct symobj *o;
 	size_t k, i;
 
 	for (k = 0; k < st->nobj; k++) {
 		o = &st->obj[k];
-		if (strcmp(o->path, path) != 0)
+		if (strcmp(o->path, mo->path) != 0 || o->buildid != mo->buildid)
 			continue;
 		for (i = 0; i < o->nload; i++)
 			if (off >= o->load[i].p_offset &&

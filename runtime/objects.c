@@ -4,12 +4,15 @@
  * that hold counted functions (MON_META_OBJECT records, mon.h), so that
  * prof can name their functions from the object files.
  *
- * Read from /proc/self/maps when the file is written: open and read are
- * async-signal-safe (the writer runs in signal handlers), where
+ * Read from /proc/self/maps when the file is written: open, read and
+ * process_vm_readv are async-signal-safe (the writer runs in signal handlers), where
  * dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
  * under its guard, so the line buffer can be static.
  */
+#include <sys/uio.h>
+
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <string.h>
@@ -84,23 +87,35 @@ has_cell(uintptr_t lo, uintptr_t hi)
 
 /*
  * The build-id of the object whose ELF header is mapped at [lo, hi), or
- * 0.  Only that mapping is read (its notes are in it in every layout
- * ld uses), so nothing unmapped is touched.
+ * 0.  Its first page is copied with process_vm_readv, which fails where
+ * a plain read would fault (another thread may dlclose() the object
+ * meanwhile); the notes lie in it in every layout ld uses.
  */
 static long
 buildid_at(uintptr_t lo, uintptr_t hi)
 {
-	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)lo;
+	static unsigned char page[4096];
+	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)page;
 	const ElfW(Phdr) *ph;
+	struct iovec local, remote;
 	uintptr_t base = 0, note;
-	size_t i;
+	size_t i, len = hi - lo < sizeof(page) ? hi - lo : sizeof(page);
+	int saved = errno;
+	ssize_t got;
 
-	if (hi - lo < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+	local.iov_base = page;
+	local.iov_len = len;
+	remote.iov_base = (void *)lo;
+	remote.iov_len = len;
+	got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	errno = saved;
+	if (got != (ssize_t)len || len < sizeof(*eh) ||
+	    memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > hi - lo ||
-	    eh->e_phnum > (hi - lo - eh->e_phoff) / sizeof(*ph))
+	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > len ||
+	    eh->e_phnum > (len - eh->e_phoff) / sizeof(*ph))
 		return 0;
-	ph = (const ElfW(Phdr) *)(lo + eh->e_phoff);
+	ph = (const ElfW(Phdr) *)(page + eh->e_phoff);
 	for (i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0) {
 			base = lo - ph[i].p_vaddr;
@@ -110,10 +125,10 @@ buildid_at(uintptr_t lo, uintptr_t hi)
 		return 0;
 	for (i = 0; i < eh->e_phnum; i++) {
 		note = base + ph[i].p_vaddr;
-		if (ph[i].p_type == PT_NOTE && note >= lo && note < hi &&
-		    ph[i].p_filesz <= hi - note)
-			return __mon_note_buildid((const char *)note,
-			    ph[i].p_filesz);
+		if (ph[i].p_type == PT_NOTE && note >= lo && note < lo + len &&
+		    ph[i].p_filesz <= lo + len - note)
+			return __mon_note_buildid((const char *)page +
+			    (note - lo), ph[i].p_filesz);
 	}
 	return 0;
 }
@@ -146,7 +161,8 @@ line(struct __mon_wbuf *w, char *l)
 		head.hi = hi;
 		memcpy(head.path, path, len + 1);
 	}
-	if (perms[2] != 'x' || *path != '/' || (lo < st->image_hi && hi > st->image_lo) ||
+	/* prof reads paths up to PATH_MAX bytes with the NUL. */
+	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX || (lo < st->image_hi && hi > st->image_lo) ||
 	    !has_cell(lo, hi))
 		return 0;
 	__mon_out_cell(w, MON_META_OBJECT, (long)lo);

@@ -55,19 +55,37 @@ mp_cc -p -O2 -fPIC -shared lib.c -o libmp.so
 grep -q "libmp.so: not the file the profile was taken with (build-id)" err ||
     fail "no warning for the rebuilt library: $(cat err)"
 grep -qw lib_f report && fail "lib_f named from the rebuilt library"
+# Profiles of both builds summed: each record is matched with its own
+# build, so the other build's calls are not named as this one's.
+cp mon.out old.out
+./a.out || fail "run with the rebuilt library"
+"$PROF" ./a.out mon.out old.out > report 2> err || fail "prof of two builds"
+grep -q "libmp.so: not the file the profile was taken with (build-id)" err ||
+    fail "no warning for the old build: $(cat err)"
+awk '$NF == "lib_f" { print $4 }' report > got
+echo 7 > want
+expect_file want got
 mv libmp.keep libmp.so
-"$PROF" ./a.out 2> err | grep -qw lib_f || fail "lib_f not named again"
+"$PROF" ./a.out old.out 2> err | grep -qw lib_f || fail "lib_f not named again"
 [ -s err ] && fail "warning for the right library: $(cat err)"
-# The default TLS model of -fPIC code is global-dynamic through TLS
-# descriptors (211: dlopen() works), never a __tls_get_addr call;
-# tls=initial-exec gives one load, as does -mtls-dialect=gnu (the user's
-# choice, kept: without descriptors global-dynamic would call
-# __tls_get_addr on every entry).
+# A FIFO where the library was: refused at once, not read (it would block).
+mv libmp.so libmp.keep
+mkfifo libmp.so
+timeout 10 "$PROF" ./a.out old.out > report 2> err ||
+    fail "prof with a FIFO for the library"
+grep -q "libmp.so: not a regular file: its functions are not named" err ||
+    fail "no warning for the FIFO: $(cat err)"
+rm libmp.so
+mv libmp.keep libmp.so
+# The default TLS model of -fPIC code is initial-exec: one load, no
+# call; tls=global-dynamic (for dlopen(), 211) calls __tls_get_addr, or
+# uses descriptors with -mtls-dialect=gnu2: the dialect is the user's.
 mp_cc -p -O2 -fPIC -S -o - lib.c > s
-grep -q '__mon_word[.0-9]*@TLSDESC' s || fail "no TLS descriptor by default"
-grep -q '__tls_get_addr' s && fail "__tls_get_addr in the default -fPIC code"
-mp_cc -p -O2 -fPIC -fplugin-arg-monprof-tls=initial-exec -S -o - lib.c > s
-grep -q '__mon_word[.0-9]*@gottpoff' s || fail "tls=initial-exec ignored"
-mp_cc -p -O2 -fPIC -mtls-dialect=gnu -S -o - lib.c > s
-grep -q '__mon_word[.0-9]*@gottpoff' s || fail "-mtls-dialect=gnu overridden"
+grep -q '__mon_word[.0-9]*@gottpoff' s || fail "not initial-exec by default"
+grep -q '__tls_get_addr\|TLSDESC' s && fail "a TLS call in the default code"
+mp_cc -p -O2 -fPIC -fplugin-arg-monprof-tls=global-dynamic -S -o - lib.c |
+    grep -q '__tls_get_addr' || fail "tls=global-dynamic ignored"
+mp_cc -p -O2 -fPIC -fplugin-arg-monprof-tls=global-dynamic \
+    -mtls-dialect=gnu2 -S -o - lib.c | grep -q '__mon_word[.0-9]*@TLSDESC' ||
+    fail "-mtls-dialect=gnu2 not used"
 true
