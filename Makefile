@@ -44,17 +44,29 @@ CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 .DEFAULT_GOAL := all
 
 # ---------------------------------------------------------------- deps
-# Debian packages for what the build needs; `make deps` installs them as
-# root, otherwise prints the command.
+# Debian packages for what the build needs, and for what the tests also
+# run (libtool for the drop-in's libtool case).  `make deps`, `make demo`
+# and the check targets install them as root, otherwise print the
+# command; a plain `make` only checks and prints.
 DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 	      pkg-config libiberty-dev binutils
+TEST_PKGS   = libtool-bin
 DEPS_STAMP  = $(O)/.deps-ok
+TEST_STAMP  = $(O)/.deps-test-ok
+DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\
+	      $(MAKECMDGOALS)),1,0)
 
-deps: $(DEPS_STAMP)
+deps: $(DEPS_STAMP) $(TEST_STAMP)
 
 $(DEPS_STAMP):
-	@$(SHELL) $(srcdir)/testsuite/tools/deps.sh "$(CC)" "$(PLUGIN_CXX)" \
-	    "$(PKG_CONFIG)" $(DEPS_PKGS)
+	@DEPS_INSTALL=$(DEPS_INSTALL) $(SHELL) $(srcdir)/testsuite/tools/deps.sh \
+	    "$(CC)" "$(PLUGIN_CXX)" "$(PKG_CONFIG)" $(DEPS_PKGS)
+	@mkdir -p $(@D) && touch $@
+
+$(TEST_STAMP): | $(DEPS_STAMP)
+	@DEPS_INSTALL=$(DEPS_INSTALL) DEPS_TESTS=1 $(SHELL) \
+	    $(srcdir)/testsuite/tools/deps.sh "$(CC)" "$(PLUGIN_CXX)" \
+	    "$(PKG_CONFIG)" $(TEST_PKGS)
 	@mkdir -p $(@D) && touch $@
 
 # ---------------------------------------------------------------- runtime
@@ -141,7 +153,7 @@ TEST_TOOLS  = $(patsubst $(srcdir)/testsuite/tools/%.c,$(O)/testsuite/tools/%,\
 unit: $(O)/testsuite/unit/check_all
 	$(O)/testsuite/unit/check_all
 
-e2e: all $(TEST_TOOLS)
+e2e: all $(TEST_TOOLS) | $(TEST_STAMP)
 	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 

@@ -143,6 +143,15 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_MCOUNT_STUB_NAME	"__mon_mcount_stub"
 
 /*
+ * Instrumented code outside shared objects also names this symbol (an
+ * R_X86_64_NONE relocation at the stub call, no code), which only the
+ * runtime defines: a link without the runtime then says what to add.
+ */
+#define MON_LINK_HINT \
+	"monprof: compiled with -p or -pg; link with -specs=monprof.specs " \
+	"-p too, or add libmonprof.a"
+
+/*
  * -pg (gprof) mode counts caller -> callee arcs.  Each function also
  * gets a thread-local arc cache, the arc it was last called through in
  * this thread (the runtime's entry: from at index MON_ARC_FROM, the

@@ -201,6 +201,10 @@ mon_stub_call(gimple_stmt_iterator *gsi, const char *text, tree rax,
 	vec_safe_push(clobbers, mon_asm_clobber("memory"));
 	vec_safe_push(clobbers, mon_asm_clobber("cc"));
 	vec_safe_push(clobbers, mon_asm_clobber("r11"));
+	/* No hint in shared objects: the executable's runtime serves them. */
+	if (!flag_shlib)
+		text = ACONCAT((".reloc .,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t",
+		    text, NULL));
 	stmt = gimple_build_asm_vec(text, in, NULL, clobbers, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);

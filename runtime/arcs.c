@@ -183,8 +183,11 @@ __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	struct cnt *cell;
 	int saved = errno;
 
-	if (MON_LOAD(&st->disabled))
-		goto out;
+	/*
+	 * Counted even when PROFDIR is empty (nothing is written then): a
+	 * sink arc would match only one caller, and every other call would
+	 * come here.
+	 */
 	if (!MON_LOAD(&st->pg))
 		MON_STORE(&st->pg, 1);
 	cell = __mon_mcount_cell(&st->arcs, cellp, selfpc);

@@ -19,18 +19,41 @@
 #pragma GCC target("general-regs-only")
 #endif
 
-/* Where hooks count when PROFDIR is empty: fast, and never written. */
-static long sink;
+/*
+ * Where hooks count when PROFDIR is empty: never written out.  Each
+ * thread has a block of its own (threads share one only past
+ * SINK_THREADS), so threads do not fight over a cache line, and in it
+ * each function a word picked by its cell's address, so the calls of
+ * different functions are not one chain of dependent increments.  The
+ * blocks outlive every thread: a word shared by all threads (single or
+ * atomic mode) may keep pointing into the block of a thread that ended.
+ */
+#define SINK_THREADS	64
+#define SINK_WORDS	32	/* per thread: 256 bytes, four lines */
+static long sink[SINK_THREADS][SINK_WORDS] __attribute__((__aligned__(128)));
+static unsigned sink_next;
+static __thread unsigned sink_mine __attribute__((__tls_model__("initial-exec")));
 
 /* Whether this thread has run the slow path (MON_META_THREADS). */
 static __thread int seen __attribute__((__tls_model__("initial-exec")));
 
 static void
-bind_sink(long **word)
+bind_sink(long **word, struct cnt **cell)
 {
 	long *prev = NULL;
 
-	MON_CAS(word, &prev, &sink);
+	if (sink_mine == 0)
+		sink_mine = MON_ADD(&sink_next, 1) % SINK_THREADS + 1;
+	MON_CAS(word, &prev, &sink[sink_mine - 1][
+	    (uintptr_t)cell / sizeof(*cell) % SINK_WORDS]);
+}
+
+static int
+is_sink(const long *p)
+{
+	uintptr_t a = (uintptr_t)p, s = (uintptr_t)sink;
+
+	return a >= s && a < s + sizeof(sink);
 }
 
 /*
@@ -70,7 +93,7 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 	int saved = errno;
 
 	if (MON_LOAD(&__mon_state.disabled)) {
-		bind_sink(word);
+		bind_sink(word, cell);
 		goto out;
 	}
 	if (!seen) {
@@ -79,7 +102,7 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 	}
 	c = __mon_mcount_cell(&__mon_state.cells, cell, pc);
 	if (c == NULL || (s = __mon_arena_alloc(&__mon_state.slots)) == NULL) {
-		bind_sink(word);
+		bind_sink(word, cell);
 		goto out;
 	}
 	s->n.count = 1;
@@ -89,7 +112,7 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 		/* The word is shared (single/atomic mode) and was set. */
 		s->n.count = 0;
 		MON_STORE(&s->cell, (struct cnt *)NULL);
-		if (prev != &sink)
+		if (!is_sink(prev))
 			MON_ADD(prev, 1);
 	}
 out:

@@ -25,6 +25,9 @@
 #ifdef __x86_64__
 __asm__(
 	"	.text\n"
+	"	.globl	\"" MON_LINK_HINT "\"\n"
+	"	.hidden	\"" MON_LINK_HINT "\"\n"
+	"	.set	\"" MON_LINK_HINT "\", __mon_mcount_stub\n"
 	"	.globl	__mon_mcount_stub\n"
 	"	.type	__mon_mcount_stub, @function\n"
 	"	.p2align 4\n"

@@ -2,8 +2,11 @@
 # bench.sh - overhead of monprof against plain -O2, glibc -pg and empty
 # -finstrument-functions hooks, on a call-heavy, a 4-thread and a mixed
 # workload; "sampler" is the plain code linked with the runtime, which
-# samples at 1000 Hz: the sampler's own cost.  Run by `make bench` (CC, O,
-# SRCDIR set).
+# samples at 1000 Hz: the sampler's own cost.  The "-off" variants run
+# the instrumented program with PROFDIR= (profiling switched off), and
+# "monprof-nodefault" with PROFFLAGS=-disable_default (counting, but no
+# monitor() call, so no sampler): both must cost at most what "monprof"
+# costs.  Run by `make bench` (CC, O, SRCDIR set).
 #
 #   wall x   median over BENCH_PAIRS (default 5) paired, alternating runs
 #            of plain and variant, of the per-pair ratio variant / plain
@@ -27,7 +30,7 @@ B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
 WORKLOADS=${BENCH_ONLY-calls threads mixed}
-VARIANTS=${BENCH_VARIANTS:-sampler monprof monprof-single monprof-atomic monprof-pg glibc-pg cyg-empty}
+VARIANTS=${BENCH_VARIANTS:-sampler monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty}
 W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 T=$W
@@ -44,24 +47,36 @@ build() {
 	plain)		"$CC" $CFLAGS -o "$out" "$src" ;;
 	sampler)	"$CC" $CFLAGS -o "$out" "$src" -Wl,-u,__mon_init \
 			    "$O/libmonprof.a" ;;
-	monprof)	mp_cc -p $CFLAGS -o "$out" "$src" ;;
+	monprof|monprof-off|monprof-nodefault)
+			mp_cc -p $CFLAGS -o "$out" "$src" ;;
 	monprof-single)	mp_cc -p -fplugin-arg-monprof-update=single $CFLAGS \
 			    -o "$out" "$src" ;;
 	monprof-atomic)	mp_cc -p -fplugin-arg-monprof-update=atomic $CFLAGS \
 			    -o "$out" "$src" ;;
-	monprof-pg)	mp_cc -pg $CFLAGS -o "$out" "$src" ;;
+	monprof-pg|monprof-pg-off)
+			mp_cc -pg $CFLAGS -o "$out" "$src" ;;
 	glibc-pg)	"$CC" -pg $CFLAGS -o "$out" "$src" ;;
 	cyg-empty)	"$CC" -finstrument-functions $CFLAGS -o "$out" "$src" \
 			    "$W/hooks_empty.o" ;;
 	esac
 }
 
-# wall PROG ARGS: run in its own directory, print wall seconds.
+# venv VARIANT: the environment the variant runs in (for env(1)).
+venv() {
+	case $1 in
+	*-off)		echo PROFDIR= ;;
+	*-nodefault)	echo PROFFLAGS=-disable_default ;;
+	*)		echo MONPROF_BENCH=1 ;;
+	esac
+}
+VENV=$(venv plain)
+
+# wall PROG ARGS: run in its own directory ($VENV set), print wall seconds.
 wall() {
 	d=$W/run.$$
 	mkdir -p "$d"
 	s=$(date +%s%N)
-	(cd "$d" && "$@" >/dev/null 2>&1)
+	(cd "$d" && env $VENV "$@" >/dev/null 2>&1)
 	e=$(date +%s%N)
 	rm -rf "$d"
 	echo "$s $e" | awk '{ printf "%.4f\n", ($2 - $1) / 1e9 }'
@@ -78,7 +93,7 @@ insns() {
 	d=$W/cg.$$
 	mkdir -p "$d"
 	# SIGPROF ignored: a -pg program's last tick can outlive its handler.
-	(cd "$d" && trap '' PROF && valgrind --tool=callgrind \
+	(cd "$d" && trap '' PROF && env $VENV valgrind --tool=callgrind \
 	    --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null) |
 	    awk '/Collected/ { print $NF }'
 	rm -rf "$d"
@@ -87,7 +102,8 @@ insns() {
 rss() {
 	d=$W/rss.$$
 	mkdir -p "$d"
-	(cd "$d" && /usr/bin/time -f %M "$@" 2>&1 >/dev/null) | tail -n 1
+	(cd "$d" && /usr/bin/time -f %M env $VENV "$@" 2>&1 >/dev/null) |
+	    tail -n 1
 	rm -rf "$d"
 }
 
@@ -95,6 +111,7 @@ rss() {
 # the program's own expectation.
 exact() {
 	[ "$1" = threads ] || { echo "-"; return; }
+	case $2 in *-off|*-nodefault) echo "-"; return ;; esac
 	d=$W/ex.$$
 	mkdir -p "$d"
 	(cd "$d" && "$W/$1.$2" 50 >/dev/null 2>expect)
@@ -135,18 +152,20 @@ for w in $WORKLOADS; do
 		i=0
 		ratios=$(while [ $i -lt "$PAIRS" ]; do
 			if [ $((i % 2)) = 0 ]; then
-				a=$(wall "$W/$w.plain"); b=$(wall "$W/$w.$v")
+				a=$(wall "$W/$w.plain")
+				b=$(VENV=$(venv $v) wall "$W/$w.$v")
 			else
-				b=$(wall "$W/$w.$v"); a=$(wall "$W/$w.plain")
+				b=$(VENV=$(venv $v) wall "$W/$w.$v")
+				a=$(wall "$W/$w.plain")
 			fi
 			echo "$a $b" | awk '{ printf "%.3f\n", $2 / $1 }'
 			i=$((i + 1))
 		done | median)
-		vi=$(insns "$W/$w.$v" "$INSN_PCT")
+		vi=$(VENV=$(venv $v) insns "$W/$w.$v" "$INSN_PCT")
 		ix=$(echo "$vi $pi" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; exit }
 		    { print "n/a" }')
 		printf '| %s | %s | %s | %s | %s | %s |\n' "$w" "$v" "$ratios" \
-		    "$ix" "$(exact "$w" "$v")" "$(rss "$W/$w.$v")"
+		    "$ix" "$(exact "$w" "$v")" "$(VENV=$(venv $v) rss "$W/$w.$v")"
 	done
 done
 

@@ -1,10 +1,8 @@
 # 307-prof-fuzz: the libFuzzer target for prof's mon.out reader, for a few
 # seconds from seeds of every shape (good, truncated, garbage).  Needs
-# clang; without it this case says so and does nothing else.
-if ! command -v "${FUZZ_CC:-clang}" > /dev/null 2>&1; then
-	echo "307-prof-fuzz: ${FUZZ_CC:-clang} not found, fuzzing not run"
-	exit 0
-fi
+# clang; without it this case is skipped.
+command -v "${FUZZ_CC:-clang}" > /dev/null 2>&1 ||
+    skip "${FUZZ_CC:-clang} not found: fuzzing not run"
 . "$E2E/300-prof.subr"
 ${MAKE:-make} -s -C "$SRCDIR" O="$O" "$O/fuzz/fuzz_monread" ||
     fail "cannot build the fuzzer"

@@ -13,6 +13,12 @@ fail() {
 	exit 1
 }
 
+# skip REASON: end the case as skipped (run.sh prints the reason).
+skip() {
+	echo "$*"
+	exit 77
+}
+
 # mp_cc ARGS: gcc with the monprof specs (add -p or -pg yourself).
 mp_cc() {
 	"$CC" -specs="$SPECS" "$@"

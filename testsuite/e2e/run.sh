@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh [PATTERN...] - run the end-to-end cases testsuite/e2e/NNN-*.sh.
 # Each case runs in its own temporary directory (T) with lib.sh sourced;
-# exit 0 is a pass, anything else a failure.  Prints PASS/FAIL per case
-# and exits non-zero if any case failed.
+# exit 0 is a pass, 77 a skip (the case's last line says why, as
+# elfutils' and automake's tests do), anything else a failure.  Prints
+# PASS/SKIP/FAIL per case and exits non-zero if any case failed.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -10,6 +11,7 @@ export LC_ALL
 export O SRCDIR CC
 
 pass=0
+skip=0
 fail=0
 for t in "$SRCDIR"/testsuite/e2e/[0-9][0-9][0-9]-*.sh; do
 	name=$(basename "$t" .sh)
@@ -21,10 +23,16 @@ for t in "$SRCDIR"/testsuite/e2e/[0-9][0-9][0-9]-*.sh; do
 		[ $want = 1 ] || continue
 	fi
 	T=$(mktemp -d "${TMPDIR:-/tmp}/monprof-$name.XXXXXX")
-	if (cd "$T" && T=$T . "$SRCDIR/testsuite/e2e/lib.sh" &&
-	    T=$T . "$t") >"$T.log" 2>&1; then
+	(cd "$T" && T=$T . "$SRCDIR/testsuite/e2e/lib.sh" &&
+	    T=$T . "$t") >"$T.log" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
 		echo "PASS $name"
 		pass=$((pass + 1))
+		rm -rf "$T" "$T.log"
+	elif [ $rc = 77 ]; then
+		echo "SKIP $name: $(tail -n 1 "$T.log")"
+		skip=$((skip + 1))
 		rm -rf "$T" "$T.log"
 	else
 		echo "FAIL $name (log: $T.log, files: $T)"
@@ -32,5 +40,5 @@ for t in "$SRCDIR"/testsuite/e2e/[0-9][0-9][0-9]-*.sh; do
 		fail=$((fail + 1))
 	fi
 done
-echo "e2e: $pass passed, $fail failed"
+echo "e2e: $pass passed, $skip skipped, $fail failed"
 [ $fail = 0 ]

@@ -1,29 +1,36 @@
 #!/bin/sh
 # deps.sh CC CXX PKG_CONFIG PACKAGE... - check the build dependencies;
 # install the missing Debian packages when run as root, otherwise print
-# the exact command and fail.
+# the exact command and fail.  DEPS_INSTALL=1: may install (make deps,
+# demo, check); DEPS_TESTS=1: the tools the tests need, not the build.
 cc=$1 cxx=$2 pkgconfig=$3
 shift 3
 missing=
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
-have "$cc" || missing="$missing compiler:$cc"
-have "$cxx" || missing="$missing c++-compiler:$cxx"
-plugdir=$("$cc" -print-file-name=plugin 2>/dev/null)
-[ -f "$plugdir/include/gcc-plugin.h" ] || missing="$missing gcc-plugin-headers"
-have "$pkgconfig" || missing="$missing pkg-config"
-if have "$pkgconfig"; then
-	"$pkgconfig" --exists libelf || missing="$missing libelf"
-	"$pkgconfig" --exists check || missing="$missing check"
+if [ "${DEPS_TESTS:-0}" = 1 ]; then
+	have libtool || missing="$missing libtool"
+else
+	have "$cc" || missing="$missing compiler:$cc"
+	have "$cxx" || missing="$missing c++-compiler:$cxx"
+	plugdir=$("$cc" -print-file-name=plugin 2>/dev/null)
+	[ -f "$plugdir/include/gcc-plugin.h" ] ||
+	    missing="$missing gcc-plugin-headers"
+	have "$pkgconfig" || missing="$missing pkg-config"
+	if have "$pkgconfig"; then
+		"$pkgconfig" --exists libelf || missing="$missing libelf"
+		"$pkgconfig" --exists check || missing="$missing check"
+	fi
+	[ -f /usr/include/libiberty/demangle.h ] ||
+	    missing="$missing libiberty"
+	have gprof || missing="$missing gprof"
 fi
-[ -f /usr/include/libiberty/demangle.h ] || missing="$missing libiberty"
-have gprof || missing="$missing gprof"
 
 [ -z "$missing" ] && exit 0
 
 echo "monprof: missing build dependencies:$missing" >&2
-if [ "$(id -u)" = 0 ] && have apt-get; then
+if [ "${DEPS_INSTALL:-0}" = 1 ] && [ "$(id -u)" = 0 ] && have apt-get; then
 	echo "monprof: installing: apt-get install -y $*" >&2
 	DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2 && exit 0
