@@ -90,19 +90,36 @@ $(O)/libmonprof.so: $(RT_OBJS)
 
 # ---------------------------------------------------------------- plugin
 PLUGIN_SRCS = $(wildcard $(srcdir)/plugin/*.c)
+PLUGIN_OBJS = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PLUGIN_SRCS))
+# The project's warnings that C++ knows; GCC's headers are system
+# headers (their own warnings are not ours).  Only plugin_init and
+# plugin_is_GPL_compatible are exported (GCC looks up nothing else).
+PLUGIN_WARN = -Wall -Wextra -Wshadow -Wpointer-arith -Wformat=2 \
+	      -Wmissing-declarations
+ifeq ($(WERROR),1)
+PLUGIN_WARN += -Werror
+endif
 PLUGIN_CXXFLAGS = -x c++ -std=gnu++11 -O2 -g -fPIC -fno-rtti -fno-exceptions \
-	      -fasynchronous-unwind-tables -Wall -Wno-literal-suffix \
-	      -I$(PLUGIN_INC) -I$(srcdir)/include -I$(srcdir)/plugin
+	      -fasynchronous-unwind-tables -fvisibility=hidden $(PLUGIN_WARN) \
+	      -isystem $(PLUGIN_INC) -I$(srcdir)/include -I$(srcdir)/plugin
 
-$(O)/monprof.so: $(PLUGIN_SRCS) $(wildcard $(srcdir)/plugin/*.h) \
-		$(srcdir)/include/mon.h | $(DEPS_STAMP)
+$(O)/obj/plugin/%.o: $(srcdir)/plugin/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -shared -o $@ $(PLUGIN_SRCS)
+	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c -o $@ $<
 
-# The specs file names the build tree here; install writes one naming PREFIX.
-$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in
+$(O)/monprof.so: $(PLUGIN_OBJS)
+	$(PLUGIN_CXX) -shared -o $@ $^
+
+# The specs file names the build tree here; install writes one naming
+# PREFIX.  The hooks it exports are the MON_*_NAME of mon.h.
+SPECS_EXPORTS = $(shell sed -n 's/^\#define[[:space:]]*MON_[A-Z0-9_]*_NAME[[:space:]]*"\([^"]*\)".*/--export-dynamic-symbol=\1/p' \
+	      $(srcdir)/include/mon.h)
+SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g'
+
+$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon.h
 	@mkdir -p $(@D)
-	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' $< > $@
+	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' \
+	    $(SPECS_SED) $< > $@
 
 
 # ---------------------------------------------------------------- prof
@@ -197,7 +214,8 @@ install: all
 	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(O)/monprof.so $(DESTDIR)$(PREFIX)/lib/monprof/
 	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
-	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $(srcdir)/plugin/monprof.specs.in \
+	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $(SPECS_SED) \
+	    $(srcdir)/plugin/monprof.specs.in \
 	    > $(DESTDIR)$(PREFIX)/lib/monprof/monprof.specs
 	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/
 	if [ -f $(O)/prof ]; then install -m 755 $(O)/prof $(DESTDIR)$(PREFIX)/bin/; fi

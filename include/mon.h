@@ -144,12 +144,15 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 
 /*
  * Instrumented code outside shared objects also names this symbol (an
- * R_X86_64_NONE relocation at the stub call, no code), which only the
- * runtime defines: a link without the runtime then says what to add.
+ * R_X86_64_NONE relocation at the stub call, no code), which only a
+ * runtime of the same hook ABI defines: a link without the runtime, or
+ * with one of another ABI, then says what to add.
  */
+#define MON_STR_(x)		#x
+#define MON_STR(x)		MON_STR_(x)
 #define MON_LINK_HINT \
-	"monprof: compiled with -p or -pg; link with -specs=monprof.specs " \
-	"-p too, or add libmonprof.a"
+	"monprof: compiled with -p or -pg (hook ABI " MON_STR(MON_HOOK_ABI) \
+	"); link with -specs=monprof.specs -p too, or add libmonprof.a"
 
 /*
  * -pg (gprof) mode counts caller -> callee arcs.  Each function also
@@ -179,6 +182,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 void	__mon_mcount_arc_cache(struct cnt **cell, void *frompc, long **arc);
 
 /* Hook ABI 1 (no cache), for objects built by earlier plugins. */
+#define MON_MCOUNT_ARC1_NAME	"__mon_mcount_arc"
 void	__mon_mcount_arc(struct cnt **cell, void *frompc);
 
 /*

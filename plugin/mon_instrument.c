@@ -111,8 +111,8 @@ mon_arc(void)
 static enum tls_model
 mon_tls_model(tree var)
 {
-	if (mon_tls != TLS_MODEL_NONE)
-		return mon_tls;
+	if (mon_opt.tls != TLS_MODEL_NONE)
+		return mon_opt.tls;
 	if (flag_shlib)
 		return TLS_MODEL_INITIAL_EXEC;
 	return decl_default_tls_model(var);
@@ -304,7 +304,7 @@ mon_instrument_count(function *fun)
 
 	wordp = build_pointer_type(long_integer_type_node);
 	word = mon_new_var("__mon_word", wordp,
-	    mon_update_mode == MON_UPDATE_THREAD);
+	    mon_opt.update == MON_UPDATE_THREAD);
 	cell = mon_new_var("__mon_cell", ptr_type_node, false);
 	mon_split_entry(fun, 1, &b);
 
@@ -316,7 +316,7 @@ mon_instrument_count(function *fun)
 
 	/* hot: *p += 1 */
 	gsi = gsi_start_bb(b.hot);
-	if (mon_update_mode == MON_UPDATE_ATOMIC) {
+	if (mon_opt.update == MON_UPDATE_ATOMIC) {
 		fn = builtin_decl_explicit(
 		    TYPE_PRECISION(long_integer_type_node) > 32 ?
 		    BUILT_IN_ATOMIC_FETCH_ADD_8 : BUILT_IN_ATOMIC_FETCH_ADD_4);
@@ -402,14 +402,14 @@ mon_instrument_arc(function *fun)
 unsigned int
 mon_instrument(function *fun)
 {
-	if (mon_pg)
+	if (mon_opt.pg)
 		mon_instrument_arc(fun);
 	else
 		mon_instrument_count(fun);
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);
-	if (mon_verbose)
+	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: instrumented%s\n",
-		    function_name(fun), mon_pg ? " (arcs)" : "");
+		    function_name(fun), mon_opt.pg ? " (arcs)" : "");
 	return 0;
 }

@@ -35,7 +35,10 @@
 #include "mon.h"
 #include "mon_plugin.h"
 
-int plugin_is_GPL_compatible;
+/* The only exports: everything else is hidden (-fvisibility=hidden). */
+#define MON_PLUGIN_EXPORT	__attribute__((__visibility__("default")))
+
+MON_PLUGIN_EXPORT int plugin_is_GPL_compatible;
 
 #define MON_VERSION	"0.1"
 
@@ -62,11 +65,8 @@ static const char mon_help[] =
 
 static const char mon_keys[] = "update=, tls=, verbose, p, pg";
 
-enum mon_update	mon_update_mode = MON_UPDATE_THREAD;
-static bool	mon_update_given;
-enum tls_model	mon_tls = TLS_MODEL_NONE;	/* NONE: automatic */
-bool		mon_verbose;
-bool		mon_pg;
+struct mon_options mon_opt = { MON_UPDATE_THREAD, false, TLS_MODEL_NONE,
+	false, false };
 
 static struct plugin_info mon_plugin_info = { MON_VERSION, mon_help };
 
@@ -145,7 +145,7 @@ public:
 		if (fun == NULL)
 			return false;
 		why = mon_skip_reason(fun->decl);
-		if (why != NULL && mon_verbose && DECL_NAME(fun->decl) != NULL)
+		if (why != NULL && mon_opt.verbose && DECL_NAME(fun->decl) != NULL)
 			fprintf(stderr, "monprof: %s: skipped (%s)\n",
 			    function_name(fun), why);
 		return why == NULL;
@@ -212,8 +212,8 @@ mon_parse_args(const struct plugin_name_args *info)
 			    "thread, single, atomic"))
 				ok = false;
 			else {
-				mon_update_mode = (enum mon_update)n;
-				mon_update_given = true;
+				mon_opt.update = (enum mon_update)n;
+				mon_opt.update_given = true;
 			}
 		} else if (strcmp(key, "tls") == 0) {
 			if (!mon_parse_value(info->base_name, key, value,
@@ -222,11 +222,11 @@ mon_parse_args(const struct plugin_name_args *info)
 			    " local-exec"))
 				ok = false;
 			else
-				mon_tls = mon_tls_names[n].model;
+				mon_opt.tls = mon_tls_names[n].model;
 		} else if (strcmp(key, "verbose") == 0)
-			mon_verbose = true;
+			mon_opt.verbose = true;
 		else if (strcmp(key, "pg") == 0)
-			mon_pg = true;
+			mon_opt.pg = true;
 		else if (strcmp(key, "p") != 0) {
 			error("monprof: unknown argument "
 			    "%<-fplugin-arg-%s-%s%>; valid keys: %s",
@@ -237,7 +237,7 @@ mon_parse_args(const struct plugin_name_args *info)
 	return ok;
 }
 
-int
+MON_PLUGIN_EXPORT int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
 	struct register_pass_info pass;
@@ -250,24 +250,24 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	}
 	if (!mon_parse_args(info))
 		return 1;
-	if (!mon_update_given && OPTION_SET_P(flag_profile_update)) {
+	if (!mon_opt.update_given && OPTION_SET_P(flag_profile_update)) {
 		switch (flag_profile_update) {
 		case PROFILE_UPDATE_SINGLE:
-			mon_update_mode = MON_UPDATE_SINGLE;
+			mon_opt.update = MON_UPDATE_SINGLE;
 			break;
 		case PROFILE_UPDATE_ATOMIC:
-			mon_update_mode = MON_UPDATE_ATOMIC;
+			mon_opt.update = MON_UPDATE_ATOMIC;
 			break;
 		default:
-			mon_update_mode = MON_UPDATE_THREAD;
+			mon_opt.update = MON_UPDATE_THREAD;
 			break;
 		}
 	}
 	/* -p/-pg would also add an mcount call and force a frame pointer. */
 	profile_flag = 0;
-	if (mon_verbose)
+	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s, update=%s%s\n", MON_VERSION,
-		    mon_update_names[mon_update_mode], mon_pg ? ", -pg" : "");
+		    mon_update_names[mon_opt.update], mon_opt.pg ? ", -pg" : "");
 
 	/*
 	 * Before "optimized": the last GIMPLE pass, run at every -O level,

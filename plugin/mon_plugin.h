@@ -12,10 +12,16 @@ enum mon_update {
 	MON_UPDATE_ATOMIC,
 };
 
-extern enum mon_update	mon_update_mode;
-extern enum tls_model	mon_tls;	/* TLS_MODEL_NONE: automatic */
-extern bool		mon_verbose;
-extern bool		mon_pg;		/* -pg: call-graph arcs */
+/* The plugin's arguments, as parsed once in plugin_init. */
+struct mon_options {
+	enum mon_update	 update;
+	bool		 update_given;	/* update= (else -fprofile-update) */
+	enum tls_model	 tls;		/* TLS_MODEL_NONE: automatic */
+	bool		 verbose;
+	bool		 pg;		/* -pg: call-graph arcs */
+};
+
+extern struct mon_options mon_opt;
 
 /* The runtime hooks' decls, which the garbage collector must not free. */
 extern const struct ggc_root_tab mon_roots[];

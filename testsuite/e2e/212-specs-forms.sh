@@ -73,7 +73,7 @@ done
 # A link without the runtime names what to add.
 "$CC" $S -p -O2 -c m.c -o n.o
 "$CC" n.o -o n 2> err && fail "linked without the runtime"
-grep -q "undefined reference to .monprof: compiled with -p or -pg; link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
+grep -q "undefined reference to .monprof: compiled with -p or -pg (hook ABI [0-9]*); link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
     { cat err; fail "no hint in the link error"; }
 
 # libtool passes -specs=* and -p/-pg on to the compiler; a libtool
