@@ -1,6 +1,6 @@
 # 103-threads: 8 threads x 200000 calls count exactly 1600000; threads
 # are counted; a thread that blocks every signal is sampled as much as
-# one that does not: equal CPU time, equal samples within 10% (DESIGN §7).
+# one that does not: equal CPU time, equal samples within 10%.
 rt_cc -O2 -o a.out "$E2E/103-threads.c"
 ./a.out
 expect_eq "$(count_of work)" 1600000 "work calls"

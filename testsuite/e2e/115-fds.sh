@@ -4,7 +4,7 @@
 # stdin/stdout/stderr closed gets fd 0 from its first open(); under
 # RLIMIT_NOFILE 8 the program can open 4 files (the runtime needs
 # only one, at exit, to write).  Each still writes
-# its profile, with samples (DESIGN §5: the runtime never makes the
+# its profile, with samples (the runtime never makes the
 # program's system calls fail).
 rt_cc -O2 -o a.out "$E2E/115-fds.c"
 timeout 20 ./a.out closeall || fail "closeall: exit status $?"

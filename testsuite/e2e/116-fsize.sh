@@ -1,7 +1,7 @@
 # 116-fsize: under a file size limit (ulimit -f) smaller than the
 # profile, the write fails cleanly: the program still exits 0 (not
 # killed by SIGXFSZ), one line on stderr, no mon.out, no temporary file.
-# (DESIGN §5: the runtime never ends the program.)  Under a roomy limit
+# (The runtime never ends the program.)  Under a roomy limit
 # the same program writes its profile.
 cat > fsize.c <<'EOT'
 #include "hook.h"

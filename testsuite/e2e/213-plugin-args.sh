@@ -1,0 +1,23 @@
+# 213-plugin-args: a bad key or value gives one clear error naming the
+# valid ones, verbose lists what is instrumented, gcc -v shows the
+# plugin's version, -fdump-passes works.
+echo 'int main(void) { return 0; }' > m.c
+if mp_cc -p -fplugin-arg-monprof-bogus=1 -c m.c 2> err; then
+	fail "bad key accepted"
+fi
+grep -q "unknown argument '-fplugin-arg-monprof-bogus'; valid keys: update=, tls=, verbose, p, pg" err ||
+    { cat err; fail "bad key message"; }
+if mp_cc -p -fplugin-arg-monprof-update=fast -c m.c 2> err; then
+	fail "bad value accepted"
+fi
+grep -q "bad value 'fast' for '-fplugin-arg-monprof-update'; valid: thread, single, atomic" err ||
+    { cat err; fail "bad value message"; }
+mp_cc -p -v -c m.c 2>&1 | grep -A1 'Versions of loaded plugins' |
+    grep -q 'monprof: [0-9]' || fail "no plugin version in gcc -v"
+mp_cc -p -fplugin-arg-monprof-verbose -O2 -c m.c 2>&1 |
+    grep -q 'monprof: main: instrumented' || fail "verbose"
+
+# -fdump-passes calls the gate on a nameless function.
+mp_cc -p -O2 -fdump-passes -c m.c 2> passes || fail "-fdump-passes"
+grep -q 'tree-monprof' passes || fail "pass not registered"
+true
