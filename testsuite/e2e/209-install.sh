@@ -16,17 +16,8 @@ grep -q "$O" "$P/lib/monprof/monprof.specs" && fail "installed specs names the b
 "$CC" -specs="$P/lib/monprof/monprof.specs" -p -O2 "$E2E/201-counts.c" \
     -o a.out
 ./a.out > /dev/null
-cat > expect <<'X'
-init 1
-inner.0 5
-leaf 1000
-main 1
-mid 10
-outer 1
-rec 11
-X
 counts ./a.out > got
-diff -u expect got || fail "counts with the installed specs"
+diff -u "$E2E/201-counts.expect" got || fail "counts with the installed specs"
 "$P/bin/prof" -g a.out > report || fail "installed prof"
 awk '$NF == "leaf" { print $4 }' report > leaf
 expect_eq "$(cat leaf)" 1000 "prof: calls of leaf"
