@@ -147,7 +147,7 @@ objects(struct monobj **out, size_t *n, const struct flist *files)
 int
 main(int argc, char **argv)
 {
-	struct prof_opts o = { .sort = 't' };
+	struct prof_opts o = { .sort = 't', .locals = 1 };
 	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
 	struct monobj *objs;
 	size_t nobjs;
@@ -247,7 +247,7 @@ main(int argc, char **argv)
 	if (!o.locals && r.cells_dropped > 0 &&
 	    r.cells_dropped >= r.cells_used)
 		warnx("%s: %zu of %zu call counts are in local functions, "
-		    "not shown: try -g", prog, r.cells_dropped,
+		    "not shown with -l", prog, r.cells_dropped,
 		    r.cells_dropped + r.cells_used);
 	report_print(&r, &o, stdout);
 	if (o.summary) {

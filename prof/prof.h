@@ -167,12 +167,16 @@ long		 symtab_region(const struct symtab *, uint64_t);
 struct prof_opts {
 	int		 sort;		/* 't', 'c', 'a' or 'n' */
 	int		 addr;		/* 0, 'o' or 'x' */
-	int		 locals;	/* -g */
+	int		 locals;	/* -g, the default; 0: -l */
 	int		 zero;		/* -z */
 	int		 noheader;	/* -h */
 	int		 summary;	/* -s */
 	int		 demangle;	/* -C */
 };
+
+/* report.secs[] and ncalls[] past the entries: what no function covers. */
+#define REPORT_UNKNOWN(st)	((long)(st)->nent)
+#define REPORT_UNKNOWN_NAME	"<unknown>"
 
 struct report {
 	const struct symtab	*st;

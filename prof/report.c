@@ -6,8 +6,9 @@
  * Profiles are added one at a time and summed: a cell's count is added to
  * its function (never assigned), and each bin's ticks are shared among the
  * functions it overlaps in proportion to the bytes of overlap, with the
- * rate recorded in that file.  Bins and entries are both in address order,
- * so one linear merge attributes a whole histogram.
+ * rate recorded in that file.  What lies in no function, a cell or a whole
+ * bin, goes to a line of its own, never to a neighbour.  Bins and entries
+ * are both in address order, so one linear merge attributes a histogram.
  */
 #include <err.h>
 #include <limits.h>
@@ -25,8 +26,8 @@ report_init(struct report *r, const struct symtab *st)
 {
 	memset(r, 0, sizeof(*r));
 	r->st = st;
-	r->secs = calloc(st->nent ? st->nent : 1, sizeof(*r->secs));
-	r->ncalls = calloc(st->nent ? st->nent : 1, sizeof(*r->ncalls));
+	r->secs = calloc(st->nent + 1, sizeof(*r->secs));
+	r->ncalls = calloc(st->nent + 1, sizeof(*r->ncalls));
 	if (r->secs == NULL || r->ncalls == NULL)
 		err(1, "report");
 }
@@ -71,7 +72,10 @@ cellpc(const struct symtab *st, const struct monfile *mf, uint64_t pc)
 	return pc;
 }
 
-/* Add each function cell's count to the line its function reports into. */
+/*
+ * Add each function cell's count to the line its function reports into,
+ * or to the <unknown> line.
+ */
 static const char *
 addcells(struct report *r, const struct monfile *mf, size_t *mapped)
 {
@@ -87,18 +91,29 @@ addcells(struct report *r, const struct monfile *mf, size_t *mapped)
 			continue;
 		if ((k = symtab_lookup(st, cellpc(st, mf, pc))) < 0) {
 			r->cells_unmapped++;
-			continue;
-		}
-		(*mapped)++;
-		if ((c = st->ent[k].calls) < 0) {
+			c = REPORT_UNKNOWN(st);
+		} else if ((c = st->ent[k].calls) < 0) {
+			(*mapped)++;
 			r->cells_dropped++;
 			continue;
+		} else {
+			(*mapped)++;
+			r->cells_used++;
 		}
-		r->cells_used++;
 		if (__builtin_add_overflow(r->ncalls[c], count, &r->ncalls[c]))
 			r->ncalls[c] = LONG_MAX;
 	}
 	return NULL;
+}
+
+/* The bytes of [B0, B1) in E's time region. */
+static uint64_t
+overlap(const struct symentry *e, uint64_t b0, uint64_t b1)
+{
+	uint64_t lo = e->addr > b0 ? e->addr : b0;
+	uint64_t hi = e->end < b1 ? e->end : b1;
+
+	return hi > lo ? hi - lo : 0;
 }
 
 /*
@@ -106,16 +121,19 @@ addcells(struct report *r, const struct monfile *mf, size_t *mapped)
  * holds the pcs with (pc - lpc) * nbins / range == i, as the runtime
  * fills it: [lpc + ceil(i * range / nbins), lpc + ceil((i + 1) * range /
  * nbins)), stepped exactly without a 128-bit division per bin.  nbins <=
- * range, so no bin is empty.  Returns the ticks, adds those that fell in
- * a region to IN.
+ * range, so no bin is empty.  A bin goes to the regions it overlaps, by
+ * bytes, or if it overlaps none to the <unknown> line.  Its bytes in no
+ * region take no share: they are mostly the padding after a function,
+ * which never runs.  Returns the ticks, adds those that reached a
+ * function's line to IN.
  */
 static double
 addbins(struct report *r, const struct monfile *mf, double rate, double *in)
 {
 	const struct symtab *st = r->st;
 	const struct symentry *e;
-	uint64_t q, rmd, acc, base, b0, b1, lo, hi, w;
-	double t, ticks = 0, covered;
+	uint64_t q, rmd, acc, base, b0, b1, w, covered, rowed;
+	double t, ticks = 0;
 	size_t i, j, k;
 
 	if (mf->nbins == 0)
@@ -136,20 +154,24 @@ addbins(struct report *r, const struct monfile *mf, double rate, double *in)
 		if ((t = monread_bin(mf, i)) == 0)
 			continue;
 		ticks += t;
-		w = b1 - b0;
 		while (j < st->nent && st->ent[j].end <= b0)
 			j++;
 		covered = 0;
+		for (k = j; k < st->nent && st->ent[k].addr < b1; k++)
+			covered += overlap(&st->ent[k], b0, b1);
+		if (covered == 0) {
+			r->secs[REPORT_UNKNOWN(st)] += t / rate;
+			continue;
+		}
+		rowed = 0;
 		for (k = j; k < st->nent && st->ent[k].addr < b1; k++) {
 			e = &st->ent[k];
-			lo = e->addr > b0 ? e->addr : b0;
-			hi = e->end < b1 ? e->end : b1;
-			if (hi <= lo || e->row < 0)
+			if ((w = overlap(e, b0, b1)) == 0 || e->row < 0)
 				continue;
-			r->secs[e->row] += t * (double)(hi - lo) / w / rate;
-			covered += hi - lo;
+			r->secs[e->row] += t * (double)w / covered / rate;
+			rowed += w;
 		}
-		*in += covered == w ? t : t * covered / w;
+		*in += rowed == covered ? t : t * rowed / covered;
 	}
 	return ticks;
 }
@@ -222,6 +244,8 @@ firstname(const struct symtab *st, long k)
 	const struct symentry *e = &st->ent[k];
 	size_t i;
 
+	if (k == REPORT_UNKNOWN(st))
+		return REPORT_UNKNOWN_NAME;
 	for (i = 0; i < e->nnames; i++)
 		if (st->names[e->name0 + i].print)
 			return st->names[e->name0 + i].name;
@@ -279,6 +303,10 @@ printnames(const struct symtab *st, long k, const struct prof_opts *o,
 	size_t i;
 	int n, mangled = 0;
 
+	if (k == REPORT_UNKNOWN(st)) {
+		fprintf(fp, "%s\n", REPORT_UNKNOWN_NAME);
+		return;
+	}
 	for (i = n = 0; i < e->nnames; i++) {
 		nm = &st->names[e->name0 + i];
 		if (!nm->print)
@@ -314,7 +342,7 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 	int width = 8, f;
 	char buf[32];
 
-	if ((rows = calloc(st->nent ? st->nent : 1, sizeof(*rows))) == NULL)
+	if ((rows = calloc(st->nent + 1, sizeof(*rows))) == NULL)
 		err(1, "report");
 	for (i = n = 0; i < st->nent; i++) {
 		if (!st->ent[i].shown)
@@ -325,6 +353,8 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 		if (ADDR(st->ent[i].addr) > maxaddr)
 			maxaddr = ADDR(st->ent[i].addr);
 	}
+	if (r->secs[i] != 0.0 || r->ncalls[i] != 0)
+		rows[n++] = i;		/* <unknown>, no address */
 	sort_r = r;
 	sort_key = o->sort;
 	qsort(rows, n, sizeof(*rows), rowcmp);
@@ -345,7 +375,9 @@ report_print(const struct report *r, const struct prof_opts *o, FILE *fp)
 		count = r->ncalls[k];
 		cum += r->secs[k];
 		pct = r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0;
-		if (o->addr != 0)
+		if (o->addr != 0 && k == REPORT_UNKNOWN(st))
+			fprintf(fp, "%*s ", width, "");
+		else if (o->addr != 0)
 			fprintf(fp, o->addr == 'x' ? "%*llx " : "%*llo ", width,
 			    (unsigned long long)ADDR(st->ent[k].addr));
 		/*

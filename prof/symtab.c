@@ -4,10 +4,11 @@
  * a profile names), through libelf: which symbols name a report line,
  * and which text each one's time and calls cover.
  *
- * Every function symbol of an executable section is loaded (locals too,
- * so their time can be folded where it belongs); symbols at one address
- * become one entry with several names.  Addresses are link-time ones,
- * which is what mon.out records, for ET_EXEC and PIE alike.
+ * Every function symbol of an executable section is loaded, locals too
+ * (they are most functions of an -O2 or -flto program); symbols at one
+ * address become one entry with several names.  A function's text ends
+ * at its st_size: text no symbol covers belongs to none.  Addresses are
+ * link-time ones, which is what mon.out records, for ET_EXEC and PIE.
  */
 #include <sys/stat.h>
 
@@ -74,13 +75,24 @@ coldbase(const char *name)
 	return p - name;
 }
 
-/* "foo.constprop.0", "foo.isra.1", "foo.part.2": the base name length. */
+/*
+ * "foo.constprop.0", "foo.isra.1", "foo.part.2" (GCC's IPA clones): the
+ * base name length, else 0.  "foo.lto_priv.0" is no clone: it is a
+ * static foo renamed, maybe beside a global foo.
+ */
 static size_t
 clonebase(const char *name)
 {
+	static const char *const kind[] = { "constprop.", "isra.", "part." };
 	const char *p = strchr(name, '.');
+	size_t i;
 
-	return p == NULL || p == name ? 0 : (size_t)(p - name);
+	if (p == NULL || p == name)
+		return 0;
+	for (i = 0; i < sizeof(kind) / sizeof(kind[0]); i++)
+		if (strncmp(p + 1, kind[i], strlen(kind[i])) == 0)
+			return p - name;
+	return 0;
 }
 
 static const struct symname *sort_names;
@@ -344,6 +356,7 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 	struct symentry *e;
 	struct symname *nm;
 	size_t i, j, k, m;
+	uint64_t cover = 0;	/* end of the sized functions so far */
 
 	st->ent = calloc(n ? n : 1, sizeof(*st->ent));
 	st->names = calloc(n ? n : 1, sizeof(*st->names));
@@ -371,7 +384,20 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 			if (strstr(nm[k].name, ".localalias") == NULL)
 				nm[e->nnames++] = nm[k];
 		st->nnames += e->nnames;
-		e->end = raw[j - 1].secend;
+		e->end = raw[j - 1].secend > e->addr ? raw[j - 1].secend :
+		    e->addr;
+		/*
+		 * Padding and unnamed code after a function are not its
+		 * time: a sized symbol ends at its size.  A label without
+		 * one runs to the next symbol, but not out of a sized
+		 * function holding it.
+		 */
+		if (e->size != 0 && e->size < e->end - e->addr)
+			e->end = e->addr + e->size;
+		else if (e->size == 0 && cover > e->addr && cover < e->end)
+			e->end = cover;
+		if (e->size != 0 && e->end > cover)
+			cover = e->end;
 		if (e > st->ent && e[-1].end > e->addr)
 			e[-1].end = e->addr;
 		st->nent++;
@@ -380,12 +406,32 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 }
 
 /*
+ * Entry I's function, if I is a local part of one: foo.cold (COLD), or
+ * a clone foo.constprop.0 (!COLD), of the entry named foo; else -1.
+ */
+static long
+partof(const struct symtab *st, const size_t *order, size_t i, int cold)
+{
+	const struct symname *nm = &st->names[st->ent[i].name0];
+	size_t len;
+	long p;
+
+	if (nm->bind != STB_LOCAL || (coldbase(nm->name) > 0) != cold)
+		return -1;
+	len = cold ? coldbase(nm->name) : clonebase(nm->name);
+	if (len == 0 || (p = byname(st, order, nm->name, len)) == (long)i)
+		return -1;
+	return p;
+}
+
+/*
  * Decide which entries name a report line and where the others' time
- * and calls go: a global or weak function is shown; a local one with -g;
- * a clone (foo.constprop.0) when its base function is shown or absent
- * (the clone is then the function's only body); a .cold part always goes
- * to its parent.  Hidden locals give their time to the preceding shown
- * entry and drop their calls, as classic prof does.
+ * and calls go.  Binding decides, never the name: by default (LOCALS)
+ * every function has its line; under -l, classic prof's rule, only
+ * those with a global or weak name, and a hidden local gives its time
+ * to the preceding shown entry and drops its calls.  A local part of a
+ * function reports into it, time and calls: a .cold part always, a
+ * clone under -l when its base function is shown.
  */
 static const char *
 classify(struct symtab *st, int locals, char *ebuf, size_t esz)
@@ -393,9 +439,9 @@ classify(struct symtab *st, int locals, char *ebuf, size_t esz)
 	size_t *order;
 	struct symentry *e;
 	struct symname *nm;
-	size_t i, k, len;
-	long p, last;
-	int pass;
+	size_t i, k;
+	long p, last = -1;
+	int cold;
 
 	if ((order = calloc(st->nnames ? st->nnames : 1, sizeof(*order))) ==
 	    NULL)
@@ -404,57 +450,33 @@ classify(struct symtab *st, int locals, char *ebuf, size_t esz)
 		order[i] = i;
 	sort_names = st->names;
 	qsort(order, st->nnames, sizeof(*order), namecmp);
-	for (pass = 0; pass < 3; pass++) {
-		last = -1;
-		for (i = 0; i < st->nent; i++) {
-			e = &st->ent[i];
-			nm = &st->names[e->name0];
-			if (pass == 0) {
-				e->row = e->calls = -1;
-				for (k = 0; k < e->nnames; k++) {
-					nm[k].print = nm[k].bind != STB_LOCAL ||
-					    locals;
-					if (nm[k].print)
-						e->shown = 1;
-				}
-				if (coldbase(nm[0].name) > 0 &&
-				    nm[0].bind == STB_LOCAL)
-					e->shown = 0;
-			} else if (pass == 1 && !e->shown &&
-			    coldbase(nm[0].name) == 0 &&
-			    (len = clonebase(nm[0].name)) > 0 &&
-			    ((p = byname(st, order, nm[0].name, len)) < 0 ||
-			    st->ent[p].shown)) {
-				e->shown = 1;
-				nm[0].print = 1;
-			} else if (pass == 2) {
-				if (e->shown) {
-					e->row = e->calls = i;
-					last = i;
-				} else if ((len = coldbase(nm[0].name)) > 0 &&
-				    (p = byname(st, order, nm[0].name, len)) >= 0 &&
-				    st->ent[p].row >= 0) {
-					e->row = st->ent[p].row;
-					e->calls = st->ent[p].calls;
-				} else
-					e->row = last;
-			}
-		}
-	}
-	/* A .cold part placed before its parent: resolve in a second sweep. */
+	st->nshown = 0;
 	for (i = 0; i < st->nent; i++) {
 		e = &st->ent[i];
 		nm = &st->names[e->name0];
-		if (!e->shown && (len = coldbase(nm[0].name)) > 0 &&
-		    (p = byname(st, order, nm[0].name, len)) >= 0 &&
-		    st->ent[p].row >= 0) {
+		e->shown = 0;
+		for (k = 0; k < e->nnames; k++) {
+			nm[k].print = nm[k].bind != STB_LOCAL || locals;
+			e->shown |= nm[k].print;
+		}
+		if (partof(st, order, i, 1) >= 0)
+			e->shown = 0;
+		if (e->shown)
+			last = i;
+		e->row = last;
+		e->calls = e->shown ? (long)i : -1;
+		st->nshown += e->shown;
+	}
+	/* Clones first: a .cold part of a clone follows where it went. */
+	for (cold = 0; cold < 2; cold++)
+		for (i = 0; i < st->nent; i++) {
+			e = &st->ent[i];
+			if (e->shown || (p = partof(st, order, i, cold)) < 0 ||
+			    (cold ? st->ent[p].row < 0 : !st->ent[p].shown))
+				continue;
 			e->row = st->ent[p].row;
 			e->calls = st->ent[p].calls;
 		}
-	}
-	st->nshown = 0;
-	for (i = 0; i < st->nent; i++)
-		st->nshown += st->ent[i].shown;
 	free(order);
 	return NULL;
 }

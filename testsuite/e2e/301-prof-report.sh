@@ -1,6 +1,8 @@
 # 301-prof-report: the default report (-t): classic header and columns,
 # aliases on one line, .cold folded, clone under its own name, weak
-# function shown, static folded into the preceding global, exact times.
+# function shown, the static helper on its own line (not folded into
+# beta before it), ticks and a cell outside every function on the
+# <unknown> line, exact times.
 . "$E2E/300-prof.subr"
 sample
 standard | "$MKMON" mon.out
@@ -8,11 +10,13 @@ standard | "$MKMON" mon.out
 cat > want <<'END'
  %Time Seconds Cumsecs  #Calls   msec/call  Name
   63.6    3.50    3.50      15    233.3     alpha, alpha_alias
-  25.5    1.40    4.90       4    350.      beta
-   3.6    0.20    5.10       2    100.      beta.constprop.0
-   1.8    0.10    5.20    1000      0.100   gamma_w
-   0.9    0.05    5.25       7      7.      _ZN2ns3fooEi
-   0.0    0.00    5.25       1      0.      main
+  18.2    1.00    4.50       4    250.      beta
+   7.3    0.40    4.90       6     67.      helper
+   4.5    0.25    5.15       3     83.      <unknown>
+   3.6    0.20    5.35       2    100.      beta.constprop.0
+   1.8    0.10    5.45    1000      0.100   gamma_w
+   0.9    0.05    5.50       7      7.      _ZN2ns3fooEi
+   0.0    0.00    5.50       1      0.      main
 END
 expect_file want out
 expect_file /dev/null err

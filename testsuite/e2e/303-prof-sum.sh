@@ -10,7 +10,7 @@ line='  63.6    7.00    7.00      30    233.3     alpha, alpha_alias'
 "$PROF" -m a.out.1 -m a.out.2 sample > out
 expect_eq "$(sed -n 2p out)" "$line" "-m -m"
 expect_eq "$(grep gamma_w out)" \
-    "   1.8    0.20   10.40    2000      0.100   gamma_w" "-m -m gamma_w"
+    "   1.8    0.20   10.90    2000      0.100   gamma_w" "-m -m gamma_w"
 "$PROF" sample a.out.1 a.out.2 > out2
 expect_file out out2
 

@@ -16,8 +16,11 @@ cat > want <<'END'
 END
 expect_file want out
 
-# A clone whose base function is gone is the function's only body: shown.
+# A clone whose base function is gone is a local function like any
+# other (binding decides, not the name): shown, but not under -l.
 { echo "range 0 0"; cell orphan.isra.0 9; } | "$MKMON" mon.out
 "$PROF" sample > out
 expect_eq "$(sed -n 2p out)" \
     '   0.0    0.00    0.00       9      0.      orphan.isra.0' "orphan clone"
+"$PROF" -l sample > out 2> /dev/null
+! grep -q orphan out || fail "-l shows a local clone"

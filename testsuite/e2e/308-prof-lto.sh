@@ -1,17 +1,11 @@
 # 308-prof-lto: gcc -flto makes every function that nothing outside the
-# executable needs local, so without -g prof shows only main and the
-# nested function inner.0 (a clone-like name without its base); it says
-# so on stderr and points at -g, which shows every function.
+# executable needs local.  The default report shows every function, local
+# or global; -l (classic prof) shows only main, and says on stderr that
+# the other counts are in local functions it leaves out.
 mp_cc -p -fchecking -O2 -flto "$E2E/201-counts.c" -o a.out
 ./a.out > /dev/null || fail "run"
 "$PROF" -n a.out > out 2> err
-expect_eq "$(awk '{ print $4, $NF }' out)" "#Calls Name
-5 inner.0
-1 main" "report without -g"
-expect_eq "$(cat err)" "prof: a.out: 5 of 7 call counts are in local \
-functions, not shown: try -g" "warning"
-"$PROF" -g -n a.out > out 2> err
-[ ! -s err ] || fail "-g: stderr: $(cat err)"
+[ ! -s err ] || fail "default: stderr: $(cat err)"
 awk 'NR > 1 { print $NF, $4 }' out > got
 cat > want <<'END'
 init 1
@@ -23,3 +17,10 @@ outer 1
 rec 11
 END
 expect_file want got
+"$PROF" -g -n a.out > out2
+expect_file out out2
+"$PROF" -l -n a.out > out 2> err
+expect_eq "$(awk '{ print $4, $NF }' out)" "#Calls Name
+1 main" "report with -l"
+expect_eq "$(cat err)" "prof: a.out: 6 of 7 call counts are in local \
+functions, not shown with -l" "warning"

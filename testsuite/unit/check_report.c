@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_report.c - attribution and printing (prof/report.c) on a symbol
- * table built by hand: cells summed, ticks shared in proportion, profiles
- * of another program refused, the classic line formats.
+ * table built by hand: cells summed, ticks shared in proportion, ticks
+ * and cells outside every function on the <unknown> line, profiles of
+ * another program refused, the classic line formats.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -23,6 +24,16 @@ static struct symentry ents[] = {
 };
 static struct symtab st = {
 	.path = "t", .ent = ents, .nent = 2, .names = names, .nnames = 2,
+	.nsyms = 2, .nshown = 2,
+};
+
+/* A [0x1000, 0x100c), 4 bytes of padding, B [0x1010, 0x1020). */
+static struct symentry gapents[] = {
+	{ 0x1000, 0xc, 0x100c, 0, 1, 0, 0, 1 },
+	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1 },
+};
+static struct symtab gapst = {
+	.path = "t", .ent = gapents, .nent = 2, .names = names, .nnames = 2,
 	.nsyms = 2, .nshown = 2,
 };
 
@@ -50,6 +61,20 @@ image(struct monfile *mf, uint64_t lpc, uint64_t hpc, const uint64_t *cells,
 	ck_assert_ptr_null(monread_parse(mf, buf, len, ebuf, sizeof(ebuf)));
 }
 
+/* A report on SYMS of one profile (see image). */
+static void
+added(struct report *r, const struct symtab *syms, uint64_t lpc,
+    uint64_t hpc, const uint64_t *cells, size_t ncells, const uint16_t *bins,
+    size_t nbins)
+{
+	struct monfile mf;
+	char ebuf[160];
+
+	report_init(r, syms);
+	image(&mf, lpc, hpc, cells, ncells, bins, nbins);
+	ck_assert_ptr_null(report_add(r, &mf, ebuf, sizeof(ebuf)));
+}
+
 START_TEST(test_cells_add_up_across_profiles)
 {
 	static const uint64_t cells[] = { 0x1004, 3, 0x1008, 4, 0x1011, 1 };
@@ -73,13 +98,9 @@ START_TEST(test_bin_shared_in_proportion)
 	static const uint16_t bins[] = { 100 };
 	static const uint64_t cells[] = { 0x1004, 1 };
 	struct report r;
-	struct monfile mf;
-	char ebuf[160];
 
-	report_init(&r, &st);
 	/* One 16-byte bin, [0x100c, 0x101c): 4 bytes of A, 12 of B. */
-	image(&mf, 0x100c, 0x101c, cells, 2, bins, 1);
-	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	added(&r, &st, 0x100c, 0x101c, cells, 2, bins, 1);
 	ck_assert_double_eq_tol(r.secs[0], 0.25, 1e-9);
 	ck_assert_double_eq_tol(r.secs[1], 0.75, 1e-9);
 	ck_assert_double_eq_tol(r.total, 1.0, 1e-9);
@@ -92,16 +113,42 @@ START_TEST(test_ticks_past_last_function_are_outside)
 	static const uint16_t bins[] = { 10, 0, 30, 5 };
 	static const uint64_t cells[] = { 0x1004, 1 };
 	struct report r;
-	struct monfile mf;
-	char ebuf[160];
 
-	report_init(&r, &st);
-	image(&mf, 0x1000, 0x1040, cells, 2, bins, 4);
-	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	added(&r, &st, 0x1000, 0x1040, cells, 2, bins, 4);
 	ck_assert_double_eq_tol(r.secs[0], 0.10, 1e-9);
 	ck_assert_double_eq_tol(r.secs[1], 0.0, 1e-9);
+	ck_assert_double_eq_tol(r.secs[REPORT_UNKNOWN(&st)], 0.35, 1e-9);
 	ck_assert_double_eq_tol(r.inside, 10, 1e-9);
 	ck_assert_double_eq_tol(r.outside, 35, 1e-9);
+	report_free(&r);
+}
+END_TEST
+
+/*
+ * A bin wholly between two functions goes to <unknown>, not to the one
+ * before; a bin over a function's end and its padding goes to the
+ * function (padding never runs); a cell in no function is counted on
+ * <unknown>.
+ */
+START_TEST(test_gap_is_unknown_not_the_neighbour)
+{
+	static const uint16_t bins[] = { 0, 10, 20, 0 }, straddle[] = { 30, 0 };
+	static const uint64_t cells[] = { 0x1004, 1, 0x100e, 7 };
+	struct report r;
+
+	/* 4-byte bins: [0x1008, 0x100c) A, [0x100c, 0x1010) padding. */
+	added(&r, &gapst, 0x1004, 0x1014, cells, 4, bins, 4);
+	ck_assert_double_eq_tol(r.secs[0], 0.10, 1e-9);
+	ck_assert_double_eq_tol(r.secs[REPORT_UNKNOWN(&gapst)], 0.20, 1e-9);
+	ck_assert_int_eq(r.ncalls[0], 1);
+	ck_assert_int_eq(r.ncalls[REPORT_UNKNOWN(&gapst)], 7);
+	ck_assert_uint_eq(r.cells_unmapped, 1);
+	report_free(&r);
+	/* 8-byte bins: [0x1008, 0x1010) is 4 bytes of A and its padding. */
+	added(&r, &gapst, 0x1008, 0x1018, cells, 4, straddle, 2);
+	ck_assert_double_eq_tol(r.secs[0], 0.30, 1e-9);
+	ck_assert_double_eq_tol(r.secs[REPORT_UNKNOWN(&gapst)], 0.0, 1e-9);
+	ck_assert_double_eq_tol(r.inside, 30, 1e-9);
 	report_free(&r);
 }
 END_TEST
@@ -125,29 +172,52 @@ START_TEST(test_other_program_refused)
 }
 END_TEST
 
+/* The report of one profile of st from 0x1000 to HPC, printed with O. */
+static char *
+printed(const struct prof_opts *o, uint64_t hpc, const uint64_t *cells,
+    size_t ncells, const uint16_t *bins, size_t nbins)
+{
+	struct report r;
+	char *out = NULL;
+	size_t len;
+	FILE *fp;
+
+	added(&r, &st, 0x1000, hpc, cells, ncells, bins, nbins);
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	report_print(&r, o, fp);
+	fclose(fp);
+	report_free(&r);
+	return out;
+}
+
 START_TEST(test_classic_line_format)
 {
 	static const uint64_t cells[] = { 0x1004, 15, 0x1014, 1000 };
 	static const uint16_t bins[] = { 350, 10 };
 	struct prof_opts o = { .sort = 't' };
-	struct report r;
-	struct monfile mf;
-	char ebuf[160], *out = NULL;
-	size_t len;
-	FILE *fp;
+	char *out = printed(&o, 0x1020, cells, 4, bins, 2);
 
-	report_init(&r, &st);
-	image(&mf, 0x1000, 0x1020, cells, 4, bins, 2);
-	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
-	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
-	report_print(&r, &o, fp);
-	fclose(fp);
 	ck_assert_str_eq(out,
 	    " %Time Seconds Cumsecs  #Calls   msec/call  Name\n"
 	    "  97.2    3.50    3.50      15    233.3     A\n"
 	    "   2.8    0.10    3.60    1000      0.100   B\n");
 	free(out);
-	report_free(&r);
+}
+END_TEST
+
+/* <unknown>: a line like a function's, without an address. */
+START_TEST(test_unknown_line_format)
+{
+	static const uint64_t cells[] = { 0x1004, 15, 0x9000, 3 };
+	static const uint16_t bins[] = { 350, 0, 25 };
+	struct prof_opts o = { .sort = 't', .addr = 'x' };
+	char *out = printed(&o, 0x1030, cells, 4, bins, 3);
+
+	ck_assert_str_eq(out,
+	    " Address  %Time Seconds Cumsecs  #Calls   msec/call  Name\n"
+	    "    1000   93.3    3.50    3.50      15    233.3     A\n"
+	    "            6.7    0.25    3.75       3     83.      <unknown>\n");
+	free(out);
 }
 END_TEST
 
@@ -160,8 +230,10 @@ report_suite(void)
 	tcase_add_test(tc, test_cells_add_up_across_profiles);
 	tcase_add_test(tc, test_bin_shared_in_proportion);
 	tcase_add_test(tc, test_ticks_past_last_function_are_outside);
+	tcase_add_test(tc, test_gap_is_unknown_not_the_neighbour);
 	tcase_add_test(tc, test_other_program_refused);
 	tcase_add_test(tc, test_classic_line_format);
+	tcase_add_test(tc, test_unknown_line_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2,8 +2,10 @@
 /*
  * check_symtab.c - prof's symbol table (prof/symtab.c), against a small
  * executable compiled by the test with $CC (default cc): lookup bounds,
- * aliases on one entry, .cold parts and hidden locals folded; hostile
- * tables (100,000 aliases of one address, a wrong sh_entsize).
+ * aliases on one entry, every function its own line by default, .cold
+ * parts folded, -l's classic folding decided by binding, text no symbol
+ * covers left to none; hostile tables (100,000 aliases of one address, a
+ * wrong sh_entsize).
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -21,7 +23,16 @@ static const char source[] =
     "void f1(void) { __asm__ volatile(\"nop\"); }\n"
     "void f2(void) { f1(); }\n"
     "static void __attribute__((noinline)) quiet(void) { f2(); }\n"
-    "void __attribute__((weak)) w(void) { quiet(); }\n"
+    /* A local clone of f2, 32 unnamed bytes, a clone with no base. */
+    "__asm__(\".text\\n.type f2.isra.0, @function\\nf2.isra.0:\\n"
+    "\\t.skip 16, 0x90\\n.size f2.isra.0, 16\\n\\t.skip 32, 0x90\\n"
+    ".type x.constprop.0, @function\\nx.constprop.0:\\n"
+    "\\t.skip 16, 0x90\\n.size x.constprop.0, 16\\n\");\n"
+    "static void __attribute__((noinline)) hot(void) { quiet(); }\n"
+    /* A label without a size inside host, then 16 unnamed bytes. */
+    "__asm__(\".type host, @function\\nhost:\\n\\t.skip 8, 0x90\\n"
+    "label:\\n\\t.skip 24, 0x90\\n.size host, 32\\n\\t.skip 16, 0x90\\n\");\n"
+    "void __attribute__((weak)) w(void) { hot(); }\n"
     "int main(void) { w(); return 0; }\n";
 
 static char dir[] = "/tmp/check_symtab.XXXXXX";
@@ -127,13 +138,89 @@ START_TEST(test_cold_and_locals_fold)
 	ck_assert_int_eq(st.ent[quiet].row, entry(&st, "f2"));
 	ck_assert_int_eq(st.ent[quiet].calls, -1);
 	symtab_close(&st);
-	/* With -g the local has its own line; .cold still folds. */
+	/* By default (-g) the local has its own line; .cold still folds. */
 	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 1, ebuf, sizeof(ebuf)));
 	quiet = entry(&st, "quiet");
 	ck_assert(st.ent[quiet].shown);
 	ck_assert_int_eq(st.ent[quiet].calls, quiet);
 	ck_assert(!st.ent[entry(&st, "f1.cold")].shown);
 	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+/*
+ * -l: binding, not the name, makes a line.  A local clone whose base is
+ * absent is local: no line, and the static after it does not fold into
+ * it (that gave a clone that never ran its neighbour's time).  A local
+ * clone of a shown global reports into that global.
+ */
+START_TEST(test_classic_binding_decides)
+{
+	struct symtab st;
+	char ebuf[160];
+	long f2, x, hot, isra;
+
+	build();
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 0, ebuf, sizeof(ebuf)));
+	f2 = entry(&st, "f2");
+	x = entry(&st, "x.constprop.0");
+	hot = entry(&st, "hot");
+	isra = entry(&st, "f2.isra.0");
+	ck_assert(!st.ent[x].shown);
+	ck_assert(!st.ent[hot].shown);
+	ck_assert_int_eq(st.ent[x].row, f2);
+	ck_assert_int_eq(st.ent[hot].row, f2);
+	ck_assert_int_eq(st.ent[hot].calls, -1);
+	ck_assert(!st.ent[isra].shown);
+	ck_assert_int_eq(st.ent[isra].row, f2);
+	ck_assert_int_eq(st.ent[isra].calls, f2);
+	symtab_close(&st);
+	/* By default every one of them has its own line. */
+	ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, 1, ebuf, sizeof(ebuf)));
+	hot = entry(&st, "hot");
+	x = entry(&st, "x.constprop.0");
+	isra = entry(&st, "f2.isra.0");
+	ck_assert(st.ent[hot].shown && st.ent[x].shown && st.ent[isra].shown);
+	ck_assert_int_eq(st.ent[hot].row, hot);
+	ck_assert_int_eq(st.ent[x].calls, x);
+	ck_assert_int_eq(st.ent[isra].row, isra);
+	symtab_close(&st);
+	cleanup();
+}
+END_TEST
+
+/*
+ * A function's time and calls stop at its size: the unnamed bytes after
+ * it are in no entry's region, in either mode.  A label without a size
+ * stops where the function holding it does.
+ */
+START_TEST(test_unnamed_text_is_no_ones)
+{
+	struct symtab st;
+	char ebuf[160];
+	const struct symentry *e, *h, *l;
+	uint64_t gap;
+	int locals;
+
+	build();
+	for (locals = 0; locals < 2; locals++) {
+		ck_assert_ptr_null(symtab_load(&st, exe, NULL, 0, locals, ebuf,
+		    sizeof(ebuf)));
+		e = &st.ent[entry(&st, "f2.isra.0")];
+		ck_assert_uint_eq(e->end, e->addr + 16);
+		gap = e->end + 8;
+		ck_assert_int_eq(symtab_lookup(&st, gap), -1);
+		ck_assert_uint_gt(st.ent[symtab_region(&st, gap)].addr, gap);
+		h = &st.ent[entry(&st, "host")];
+		l = &st.ent[entry(&st, "label")];
+		ck_assert_uint_eq(h->end, l->addr);
+		ck_assert_uint_eq(l->end, h->addr + 32);
+		ck_assert_int_eq(symtab_lookup(&st, h->addr + 40), -1);
+		ck_assert_uint_gt(st.ent[symtab_region(&st, h->addr + 40)].addr,
+		    h->addr + 40);
+		symtab_close(&st);
+	}
 	cleanup();
 }
 END_TEST
@@ -245,6 +332,8 @@ symtab_suite(void)
 	tcase_add_test(tc, test_lookup_at_and_around_bounds);
 	tcase_add_test(tc, test_aliases_share_one_entry);
 	tcase_add_test(tc, test_cold_and_locals_fold);
+	tcase_add_test(tc, test_classic_binding_decides);
+	tcase_add_test(tc, test_unnamed_text_is_no_ones);
 	tcase_add_test(tc, test_bad_executables_refused);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(hostile, 10);
