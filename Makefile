@@ -40,7 +40,7 @@ ELF_LIBS    = $(shell $(PKG_CONFIG) --libs libelf)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 
-.PHONY: all deps check unit e2e demo bench fuzz install clean
+.PHONY: all deps check unit e2e layers demo bench fuzz install clean
 .DEFAULT_GOAL := all
 
 # ---------------------------------------------------------------- deps
@@ -174,7 +174,12 @@ e2e: all $(TEST_TOOLS) | $(TEST_STAMP)
 	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 
-check: unit e2e
+# The runtime's layers: no file calls a file above it (DESIGN.md).
+layers: $(RT_OBJS)
+	$(SHELL) $(srcdir)/testsuite/tools/layers.sh $(O)/obj/runtime \
+	    $(srcdir)/runtime
+
+check: layers unit e2e
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer on prof's mon.out reader: clang only.  `make fuzz` runs it for

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * arcs.c - the -pg hook: counts caller -> callee arcs for gprof's call
- * graph, exactly, in every thread, with no lock.
+ * arcs.c - the -pg counts: caller -> callee arcs for gprof's call graph,
+ * exact in every thread, with no lock.  The hook entries are mcount.c's
+ * and stub.c's.
  *
  * Each thread counts in its own open-addressing table (an initial-exec
  * TLS pointer), so an arc costs a hash, a probe and a plain increment no
@@ -21,7 +22,7 @@
 
 #include <errno.h>
 
-#include "internal.h"
+#include "storage.h"
 
 #ifdef __x86_64__
 #pragma GCC target("general-regs-only")	/* see stub.c */
@@ -31,12 +32,15 @@
 #define ARC_SHARED	65536	/* entries in the shared table */
 
 /* Read by the x86-64 stub (stub.c) too: initial-exec, one %fs load. */
-__thread struct __mon_arc_thread __mon_arc_mine
+__thread struct __mon_arc_thread __mon_arcs_mine
     __attribute__((__tls_model__("initial-exec")));
 
 /* Every thread's tables, newest first, and the shared one. */
 static struct __mon_arctab *all;
 static struct __mon_arctab *shared;
+
+static int used;	/* a -pg hook ran: the program writes gmon.out */
+static long lost;	/* calls not counted: no memory */
 
 /*
  * ++*p in one instruction without a lock prefix: only the owner thread
@@ -165,19 +169,18 @@ tally_aside(uintptr_t from, struct cnt *cell)
 			munmap(t, t->maplen);
 	}
 	if (s == NULL || !tally_shared(s, from, cell))
-		MON_ADD(&__mon_state.arcs_lost, 1);
+		MON_ADD(&lost, 1);
 }
 
 /*
  * A call the fast path could not count: the first call of the function
  * or of the arc in this thread, a full table, or a cell not yet made.
  * selfpc is a pc inside the called function.  The arc, if the caller
- * may cache it: in this thread's table.
+ * may cache it: in this thread's table.  The x86-64 stub calls it too.
  */
 struct __mon_arc * __attribute__((__noinline__))
-__mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
+__mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 {
-	struct __mon_state *st = &__mon_state;
 	struct __mon_arctab *t, *n;
 	struct __mon_arc *a = NULL;
 	struct cnt *cell;
@@ -188,49 +191,49 @@ __mon_arc_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	 * sink arc would match only one caller, and every other call would
 	 * come here.
 	 */
-	if (!MON_LOAD(&st->pg))
-		MON_STORE(&st->pg, 1);
-	cell = __mon_mcount_cell(&st->arcs, cellp, selfpc);
+	if (!MON_LOAD(&used))
+		MON_STORE(&used, 1);
+	cell = __mon_cells_claim(cellp, selfpc, 1);
 	if (cell == NULL) {
-		MON_ADD(&st->arcs_lost, 1);
+		MON_ADD(&lost, 1);
 		goto out;
 	}
-	if (__mon_arc_mine.busy) {
+	if (__mon_arcs_mine.busy) {
 		tally_aside(from, cell);
 		goto out;
 	}
-	__mon_arc_mine.busy = 1;
+	__mon_arcs_mine.busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	t = __mon_arc_mine.tab;
+	t = __mon_arcs_mine.tab;
 	if (t == NULL || (a = tally_own(t, from, cell)) == NULL) {
 		if (t == NULL)
-			MON_ADD(&st->threads, 1);
+			__mon_cells_thread();
 		n = table_new(t == NULL ? __builtin_ctz(ARC_FIRST) :
 		    64 - t->shift + 1);
 		if (n == NULL)
-			MON_ADD(&st->arcs_lost, 1);
+			MON_ADD(&lost, 1);
 		else {
 			a = tally_own(n, from, cell);
 			publish(n);
-			__mon_arc_mine.tab = n;
+			__mon_arcs_mine.tab = n;
 		}
 	}
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	__mon_arc_mine.busy = 0;
+	__mon_arcs_mine.busy = 0;
 out:
 	errno = saved;
 	return a;
 }
 
 /*
- * Count a call of cellp's function from from (selfpc: a pc inside it)
- * and cache the arc, if cache.  An arc this thread has seen costs a TLS
- * load, a hash, a probe and an increment.
+ * Count a call of cellp's function from from (selfpc: a pc inside it);
+ * the arc, if the caller may cache it.  An arc this thread has seen
+ * costs a TLS load, a hash, a probe and an increment.
  */
-static inline __attribute__((__always_inline__)) void
-arc_count(struct cnt **cellp, uintptr_t from, long **cache, char *selfpc)
+struct __mon_arc *
+__mon_arcs_count(struct cnt **cellp, uintptr_t from, char *selfpc)
 {
-	struct __mon_arctab *t = __mon_arc_mine.tab;
+	struct __mon_arctab *t = __mon_arcs_mine.tab;
 	struct cnt *cell = MON_LOAD(cellp);
 	struct __mon_arc *a;
 	size_t i;
@@ -240,37 +243,27 @@ arc_count(struct cnt **cellp, uintptr_t from, long **cache, char *selfpc)
 			a = &t->arc[i];
 			if (a->cell == cell && a->from == from) {
 				bump(&a->n.count);
-				goto found;
+				return a;
 			}
 			if (a->cell == NULL)
 				break;
 		}
 	}
-	if ((a = __mon_arc_slow(cellp, from, selfpc)) == NULL)
-		return;
-found:
-	/* One store: a signal handler sees the old arc or the new one. */
-	if (cache != NULL)
-		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
+	return __mon_arcs_slow(cellp, from, selfpc);
 }
 
-/*
- * The hook of -pg code (mon.h), called when the function's arc cache
- * does not hold this caller (the first call, or a call from another
- * place than the last).  On x86-64 the plugin calls
- * __mon_mcount_arc_stub (stub.c) instead, the same in assembly.
- */
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
+/* Whether a -pg hook ran: the program is a -pg program. */
+int
+__mon_arcs_used(void)
 {
-	arc_count(cellp, (uintptr_t)frompc, cache, __builtin_return_address(0));
+	return MON_LOAD(&used);
 }
 
-/* Hook ABI 1, of objects built by earlier plugins: no cache. */
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc(struct cnt **cellp, void *frompc)
+/* Calls not counted for lack of memory. */
+long
+__mon_arcs_lost(void)
 {
-	arc_count(cellp, (uintptr_t)frompc, NULL, __builtin_return_address(0));
+	return MON_LOAD(&lost);
 }
 
 static void
@@ -320,9 +313,26 @@ report(struct __mon_arc *a, void *arg)
 void
 __mon_arcs_each(void (*f)(uintptr_t, struct cnt *, long, void *), void *arg)
 {
-	struct report r = { f, arg, MON_LOAD(&__mon_state.on) };
+	struct report r = { f, arg, __mon_mode_on() };
 
 	visit(report, &r);
+}
+
+static void
+add(struct __mon_arc *a, void *on)
+{
+	long n = __mon_tally_value(&a->n, *(int *)on);
+
+	a->cell->mcnt += n;
+}
+
+/* Add every arc to its callee's cell, after __mon_cells_fold. */
+void
+__mon_arcs_fold(void)
+{
+	int on = __mon_mode_on();
+
+	visit(add, &on);
 }
 
 static void
@@ -348,7 +358,7 @@ zero(struct __mon_arc *a, void *on)
 void
 __mon_arcs_zero(void)
 {
-	int on = MON_LOAD(&__mon_state.on);
+	int on = __mon_mode_on();
 
 	visit(zero, &on);
 }

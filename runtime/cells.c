@@ -1,141 +1,159 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cells.c - storage for struct cnt cells and per-thread counter slots:
- * lock-free chunks that grow without bound, and the passes over them
- * (fold into cells, moncontrol snapshots, zeroing).
+ * cells.c - the functions' cells (-p and -pg, in two arenas) and the -p
+ * slots, and the passes over them: fold slots into cells, moncontrol
+ * snapshots, zeroing (storage.h has the words).
  *
- * Called from the hook and from signal handlers: only atomics and
- * mmap/munmap, never malloc, locks or stdio.
+ * Claiming a cell and a slot runs in the hooks, in signal handlers and
+ * before constructors: only atomics and mmap, never malloc, locks or
+ * stdio.
  */
-#include <sys/mman.h>
-
-#include <errno.h>
-#include <string.h>
-
-#include "internal.h"
+#include "storage.h"
 
 /* The slow path runs here behind a stub that saves no vector register. */
 #ifdef __x86_64__
 #pragma GCC target("general-regs-only")
 #endif
 
-#define HDRLEN	64	/* chunk header, rounded up to a cache line */
+static struct __mon_arena cells = MON_ARENA_INIT(cells, struct cnt);
+static struct __mon_arena pgcells = MON_ARENA_INIT(pgcells, struct cnt);
+static struct __mon_arena slots = MON_ARENA_INIT(slots, struct __mon_slot);
 
-static struct __mon_chunk *
-chunk_map(struct __mon_arena *a)
-{
-	struct __mon_chunk *c;
-	int saved = errno;
-
-	c = mmap(NULL, a->chunklen, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	errno = saved;
-	if (c == MAP_FAILED)
-		return NULL;
-	c->base = (char *)c + HDRLEN;
-	c->cap = (a->chunklen - HDRLEN) / a->elsize;
-	c->maplen = a->chunklen;
-	return c;
-}
-
-static void
-append(struct __mon_arena *a, struct __mon_chunk *c)
-{
-	struct __mon_chunk *t, *next;
-
-	for (;;) {
-		t = MON_LOAD(&a->tail);
-		next = NULL;
-		if (MON_CAS(&t->next, &next, c)) {
-			MON_CAS(&a->tail, &t, c);
-			return;
-		}
-		/* Another append is half done: finish it for them. */
-		MON_CAS(&a->tail, &t, next);
-	}
-}
+/* Threads that ran instrumented code (MON_META_THREADS). */
+static long threads;
 
 /*
- * Hand out one zeroed element: from the current chunk by an atomic bump,
- * or from a new mapping when it is full.  NULL only when mmap fails.
+ * The function's cell, allocated (from the -pg arena if pg) on first use
+ * with fnpc = pc, a pc inside the function, and published by a
+ * compare-and-swap.  NULL only when mmap fails.
  */
-void *
-__mon_arena_alloc(struct __mon_arena *a)
+struct cnt *
+__mon_cells_claim(struct cnt **cell, char *pc, int pg)
 {
-	struct __mon_chunk *c, *n;
-	size_t i;
+	struct cnt *c, *old;
 
-	for (;;) {
-		c = MON_LOAD(&a->cur);
-		if (c != NULL) {
-			i = MON_ADD(&c->used, 1);
-			if (i < c->cap)
-				return c->base + i * a->elsize;
-		}
-		if ((n = chunk_map(a)) == NULL)
-			return NULL;
-		n->used = 1;
-		if (MON_CAS(&a->cur, &c, n)) {
-			append(a, n);
-			return n->base;
-		}
-		/* Lost the race: use the winner's chunk. */
-		munmap(n, n->maplen);
-	}
+	if ((c = MON_LOAD(cell)) != NULL)
+		return c;
+	if ((c = __mon_arena_alloc(pg ? &pgcells : &cells)) == NULL)
+		return NULL;
+	c->mcnt = 0;
+	MON_STORE(&c->fnpc, pc);
+	old = NULL;
+	if (MON_CAS(cell, &old, c))
+		return c;
+	/* Another thread (or a signal handler) won: this cell stays empty. */
+	MON_STORE(&c->fnpc, (char *)NULL);
+	return old;
 }
 
-/* Make c (e.g. a monitor() buffer's cells) the chunk to allocate from. */
+/* A new zeroed slot, or NULL when mmap fails. */
+struct __mon_slot *
+__mon_cells_slot(void)
+{
+	return __mon_arena_alloc(&slots);
+}
+
+/* monitor(): its buffer's n cells at base are handed out next. */
+int
+__mon_cells_lend(struct cnt *base, size_t n)
+{
+	if (n == 0)
+		return 0;
+	return __mon_arena_lend(&cells, base, n);
+}
+
+/* A thread ran instrumented code for the first time. */
 void
-__mon_arena_add(struct __mon_arena *a, struct __mon_chunk *c)
+__mon_cells_thread(void)
 {
-	append(a, c);
-	MON_STORE(&a->cur, c);
+	MON_ADD(&threads, 1);
 }
 
-/* A -pg function's count is the sum of its incoming arcs. */
-static void
-add_arc(uintptr_t from, struct cnt *cell, long n, void *arg)
+long
+__mon_cells_threads(void)
 {
-	(void)from;
-	(void)arg;
-	cell->mcnt += n;
+	return MON_LOAD(&threads);
 }
 
 /*
- * Sum every slot (and every -pg arc) into its cell's mcnt; return the
- * number of live cells (fnpc set).  Only the writer calls it, under its guard.
+ * Set every cell's mcnt to the sum of its slots (a -pg cell's to 0: its
+ * arcs are added by __mon_arcs_fold); return the number of live cells
+ * (fnpc set).  Only the writer calls it, under its guard.
  */
 size_t
 __mon_cells_fold(void)
 {
-	struct __mon_state *st = &__mon_state;
 	struct __mon_chunk *c;
 	struct __mon_slot *s;
 	struct cnt *p;
-	size_t i, n;
-	int on = MON_LOAD(&st->on);
+	size_t i, n = 0;
+	int on = __mon_mode_on();
 
-	n = 0;
-	MON_FOREACH(&st->cells, c, i, p) {
+	MON_FOREACH(&cells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
-	MON_FOREACH(&st->slots, c, i, s) {
+	MON_FOREACH(&slots, c, i, s) {
 		if ((p = MON_LOAD(&s->cell)) == NULL)
 			continue;
 		p->mcnt += __mon_tally_value(&s->n, on);
 	}
-	MON_FOREACH(&st->arcs, c, i, p) {
+	MON_FOREACH(&pgcells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
-	__mon_arcs_each(add_arc, NULL);
 	return n;
 }
 
-/* moncontrol: every slot's and arc's tally switches (internal.h). */
+/* Call f(cell, arg) for every live cell: -p ones, then -pg ones. */
+void
+__mon_cells_each(void (*f)(struct cnt *, void *), void *arg)
+{
+	struct __mon_chunk *c;
+	struct cnt *p;
+	size_t i;
+
+	MON_FOREACH(&cells, c, i, p)
+		if (MON_LOAD(&p->fnpc) != NULL)
+			f(p, arg);
+	MON_FOREACH(&pgcells, c, i, p)
+		if (MON_LOAD(&p->fnpc) != NULL)
+			f(p, arg);
+}
+
+/* Whether a function cell (-p or -pg) has its fnpc in [lo, hi). */
+int
+__mon_cells_within(uintptr_t lo, uintptr_t hi)
+{
+	struct __mon_chunk *c;
+	struct cnt *p;
+	uintptr_t pc;
+	size_t i;
+
+	MON_FOREACH(&cells, c, i, p) {
+		pc = (uintptr_t)MON_LOAD(&p->fnpc);
+		if (pc >= lo && pc < hi)
+			return 1;
+	}
+	MON_FOREACH(&pgcells, c, i, p) {
+		pc = (uintptr_t)MON_LOAD(&p->fnpc);
+		if (pc >= lo && pc < hi)
+			return 1;
+	}
+	return 0;
+}
+
+/* Bytes mapped for cells and slots: they grow linearly. */
+size_t
+__mon_cells_mapped(void)
+{
+	return __mon_arena_mapped(&cells) + __mon_arena_mapped(&pgcells) +
+	    __mon_arena_mapped(&slots);
+}
+
+/* moncontrol: every slot's tally switches (storage.h). */
 void
 __mon_cells_control(int on)
 {
@@ -143,8 +161,7 @@ __mon_cells_control(int on)
 	struct __mon_slot *s;
 	size_t i;
 
-	__mon_arcs_control(on);
-	MON_FOREACH(&__mon_state.slots, c, i, s)
+	MON_FOREACH(&slots, c, i, s)
 		__mon_tally_control(&s->n, on);
 }
 
@@ -155,10 +172,9 @@ __mon_cells_zero(void)
 	struct __mon_chunk *c;
 	struct __mon_slot *s;
 	size_t i;
-	int on = MON_LOAD(&__mon_state.on);
+	int on = __mon_mode_on();
 
-	__mon_arcs_zero();
-	MON_FOREACH(&__mon_state.slots, c, i, s)
+	MON_FOREACH(&slots, c, i, s)
 		__mon_tally_zero(&s->n, on);
 }
 
@@ -170,7 +186,7 @@ __mon_cells_reset(void)
 	struct __mon_slot *s;
 	size_t i;
 
-	__mon_arcs_reset();
-	MON_FOREACH(&__mon_state.slots, c, i, s)
+	MON_FOREACH(&slots, c, i, s)
 		__mon_tally_reset(&s->n);
+	MON_STORE(&threads, 1);
 }

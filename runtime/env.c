@@ -8,13 +8,18 @@
  *
  * -pg programs also write gmon.out: ./gmon.out, dir/<pid>.<progname>.gmon,
  * or GMON_OUT_PREFIX.<pid> when that is set (as glibc).  All three are
- * read with secure_getenv: setuid/setgid programs ignore them.
+ * read with secure_getenv: setuid/setgid programs ignore them.  The names
+ * themselves are built by name.c.
  */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "internal.h"
+#include "process.h"
+
+/* What the last load found; read by the sampler, signals and writers. */
+static struct __mon_env env;
 
 static const struct {
 	const char	*name;
@@ -107,7 +112,7 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			setdir(e, profdir);
 	}
 	if ((p = profflags) == NULL)
-		return 0;
+		goto out;
 	while (word(&p, w, sizeof(w))) {
 		if (strcmp(w, "-disable_default") == 0)
 			e->disable_default = 1;
@@ -141,108 +146,50 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			bad++;
 		}
 	}
+out:
+	/* pids by default when a directory is given */
+	if (e->pids < 0)
+		e->pids = e->dir[0] != '\0';
 	return bad;
 }
 
+/* Read the environment again (monitor() does, as the program may set it). */
 void
-__mon_env_load(struct __mon_env *e)
+__mon_env_load(void)
 {
 	const char *prefix = secure_getenv("GMON_OUT_PREFIX");
 	size_t n;
 
-	__mon_env_parse(e, secure_getenv("PROFDIR"),
+	__mon_env_parse(&env, secure_getenv("PROFDIR"),
 	    secure_getenv("PROFFLAGS"));
 	if (prefix != NULL) {
 		n = strlen(prefix);
-		if (n >= sizeof(e->gmon_prefix))
-			n = sizeof(e->gmon_prefix) - 1;
-		memcpy(e->gmon_prefix, prefix, n);
-		e->gmon_prefix[n] = '\0';
+		if (n >= sizeof(env.gmon_prefix))
+			n = sizeof(env.gmon_prefix) - 1;
+		memcpy(env.gmon_prefix, prefix, n);
+		env.gmon_prefix[n] = '\0';
 	}
 	quiet = 1;
 }
 
-static size_t
-put(char *buf, size_t len, size_t at, const char *s)
+const struct __mon_env *
+__mon_env_get(void)
 {
-	while (*s != '\0') {
-		if (at + 1 < len)
-			buf[at] = *s;
-		at++;
-		s++;
-	}
-	return at;
+	return &env;
 }
 
-static int
-finish(char *buf, size_t len, size_t at)
-{
-	if (at >= len) {
-		if (len > 0)
-			buf[0] = '\0';
-		return -1;
-	}
-	buf[at] = '\0';
-	return 0;
-}
-
-/*
- * The output file name for process pid of program prog: "mon.out", or
- * "<pid>.<prog>" when pids are on (the default when a directory is
- * given), under e->dir if set.  Async-signal-safe.  Returns 0, or -1 if
- * it does not fit in len.
- */
+/* This process's mon.out name.  Async-signal-safe; 0, or -1: too long. */
 int
-__mon_env_path(const struct __mon_env *e, const char *prog, long pid,
-    char *buf, size_t len)
+__mon_env_profile_path(char *buf, size_t len)
 {
-	char num[24];
-	size_t at = 0;
-	int pids = e->pids >= 0 ? e->pids : e->dir[0] != '\0';
-
-	if (e->dir[0] != '\0') {
-		at = put(buf, len, at, e->dir);
-		at = put(buf, len, at, "/");
-	}
-	if (pids) {
-		num[__mon_fmt_ulong(num, (unsigned long)pid)] = '\0';
-		at = put(buf, len, at, num);
-		at = put(buf, len, at, ".");
-		at = put(buf, len, at, prog[0] != '\0' ? prog : "a.out");
-	} else
-		at = put(buf, len, at, MON_OUT);
-	return finish(buf, len, at);
+	return __mon_name_profile(env.dir, env.pids, __mon_exe_progname(),
+	    (long)getpid(), buf, len);
 }
 
-/*
- * The gmon.out name of a -pg program: "<prefix>.<pid>" with
- * GMON_OUT_PREFIX, else the mon.out name with ".gmon" added when it has
- * the pid in it, else "gmon.out" in the same directory.  Async-signal-
- * safe.  0, or -1 if it does not fit in len.
- */
+/* This process's gmon.out name, as __mon_env_profile_path. */
 int
-__mon_env_gmon_path(const struct __mon_env *e, const char *prog, long pid,
-    char *buf, size_t len)
+__mon_env_gmon_path(char *buf, size_t len)
 {
-	char num[24];
-	size_t at = 0;
-	int pids = e->pids >= 0 ? e->pids : e->dir[0] != '\0';
-
-	if (e->gmon_prefix[0] != '\0') {
-		num[__mon_fmt_ulong(num, (unsigned long)pid)] = '\0';
-		at = put(buf, len, at, e->gmon_prefix);
-		at = put(buf, len, at, ".");
-		at = put(buf, len, at, num);
-		return finish(buf, len, at);
-	}
-	if (pids) {
-		if (__mon_env_path(e, prog, pid, buf, len) != 0)
-			return -1;
-		return finish(buf, len, put(buf, len, strlen(buf), ".gmon"));
-	}
-	if (e->dir[0] != '\0') {
-		at = put(buf, len, at, e->dir);
-		at = put(buf, len, at, "/");
-	}
-	return finish(buf, len, put(buf, len, at, "gmon.out"));
+	return __mon_name_gmon(env.dir, env.pids, env.gmon_prefix,
+	    __mon_exe_progname(), (long)getpid(), buf, len);
 }

@@ -12,9 +12,8 @@
  * Whole or not at all (outfile.c), async-signal-safe.
  */
 #include <string.h>
-#include <unistd.h>
 
-#include "internal.h"
+#include "writer.h"
 
 #define GMON_TAG_TIME_HIST	0
 #define GMON_TAG_CG_ARC		1
@@ -22,10 +21,10 @@
 
 /* Never called: its address is the caller of calls from outside. */
 void __attribute__((__noinline__, __noclone__, __used__))
-__mon_gmon_caller(void) __asm__("\"<external>\"");
+__mon_gmonout_caller(void) __asm__("\"<external>\"");
 
 void __attribute__((__noinline__, __noclone__, __used__))
-__mon_gmon_caller(void)
+__mon_gmonout_caller(void)
 {
 	__asm__ volatile("");
 }
@@ -55,40 +54,40 @@ put_tag(struct __mon_wbuf *w, unsigned char tag, const void *rec, size_t len)
 static void
 hist(struct __mon_wbuf *w)
 {
-	struct __mon_state *st = &__mon_state;
 	struct gmon_hist h;
-	uintptr_t lo = (uintptr_t)st->out.lpc;
+	uintptr_t lo, hi;
+	size_t nbins;
+	WORD *bins = __mon_hist_get(&nbins, &lo, &hi);
 	long rate = __mon_sampler_rate();
 
-	if (st->out_bins == NULL || st->out_nbins == 0)
+	if (bins == NULL || nbins == 0)
 		return;
 	memset(&h, 0, sizeof(h));
-	h.low_pc = __mon_out_linktime(lo);
-	h.high_pc = (uintptr_t)st->out.hpc - (lo - h.low_pc);
-	h.hist_size = (uint32_t)st->out_nbins;
+	h.low_pc = __mon_exe_linktime(lo);
+	h.high_pc = hi - (lo - h.low_pc);
+	h.hist_size = (uint32_t)nbins;
 	/* No sampler ran: no samples, but gprof divides by the rate. */
 	h.prof_rate = (uint32_t)(rate > 0 ? rate : MON_RATE_DEFAULT);
 	memcpy(h.dimen, "seconds", sizeof("seconds"));
 	h.dimen_abbrev = 's';
 	put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
-	__mon_outfile_put(w, st->out_bins, st->out_nbins * sizeof(WORD));
+	__mon_outfile_put(w, bins, nbins * sizeof(WORD));
 }
 
 static void
 arc(uintptr_t from, struct cnt *cell, long n, void *arg)
 {
-	struct __mon_state *st = &__mon_state;
 	struct __mon_wbuf *w = arg;
 	struct gmon_arc a;
 	uintptr_t self = (uintptr_t)MON_LOAD(&cell->fnpc);
 
 	/* gprof knows only the executable's symbols. */
-	if (self < st->text_lo || self >= st->text_hi || n <= 0)
+	if (!__mon_exe_in_text(self) || n <= 0)
 		return;
-	if (from < st->text_lo || from >= st->text_hi)
-		from = (uintptr_t)__mon_gmon_caller;
-	a.from_pc = __mon_out_linktime(from);
-	a.self_pc = __mon_out_linktime(self);
+	if (!__mon_exe_in_text(from))
+		from = (uintptr_t)__mon_gmonout_caller;
+	a.from_pc = __mon_exe_linktime(from);
+	a.self_pc = __mon_exe_linktime(self);
 	for (; n > 0; n -= (long)a.count) {
 		a.count = (uint32_t)((unsigned long)n > ARC_MAX ? ARC_MAX :
 		    (unsigned long)n);
@@ -107,7 +106,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	__mon_outfile_put(w, hdr, sizeof(hdr));
 	hist(w);
 	__mon_arcs_each(arc, w);
-	if (MON_LOAD(&__mon_state.arcs_lost) != 0)
+	if (__mon_arcs_lost() != 0)
 		MON_ERR("monprof: some -pg calls were not counted: "
 		    "out of memory\n");
 	return 0;
@@ -115,25 +114,7 @@ fill(struct __mon_wbuf *w, void *arg)
 
 /* Write gmon.out to path: 0, or -1 (reported once on stderr). */
 int
-__mon_gmon_write(const char *path)
+__mon_gmonout_write(const char *path)
 {
-	__mon_init_exe();
 	return __mon_outfile_write(path, fill, NULL);
-}
-
-/* In a -pg program, write gmon.out under its name (env.c). */
-int
-__mon_gmon_dump(void)
-{
-	struct __mon_state *st = &__mon_state;
-	char path[PATH_MAX];
-
-	if (!MON_LOAD(&st->pg) || MON_LOAD(&st->disabled))
-		return 0;
-	if (__mon_env_gmon_path(&st->env, st->progname, (long)getpid(), path,
-	    sizeof(path)) != 0) {
-		MON_ERR("monprof: gmon.out file name too long\n");
-		return -1;
-	}
-	return __mon_gmon_write(path);
 }

@@ -1,23 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mcount.c - the slow path of the -p hook ABI (mon.h): the first call of
- * a function (per thread, in the default mode) gets its cell and a
- * counter.  (The -pg hook is in arcs.c.)
+ * mcount.c - the C entries of the hook ABI (mon.h): the -p slow path, the
+ * first call of a function (per thread, in the default mode), which gets
+ * it a cell and a counter; and the -pg hook, which counts an arc.  On
+ * x86-64 the plugin calls the stubs of stub.c instead, which come here
+ * (-p) or to arcs.c (-pg).
  *
  * It may run before any constructor, inside a signal handler, in many
  * threads at once: only atomics and mmap, no malloc, locks, stdio or
- * errno change, and it never calls instrumented code.  On x86-64 the
- * plugin reaches it through __mon_mcount_stub (stub.c), which saves
- * only the general registers: this file and cells.c, the code it runs,
- * use no vector register, and call no libc function that might.
+ * errno change, and it never calls instrumented code.  The stubs save
+ * only the general registers: this file and the storage it calls use no
+ * vector register, and call no libc function that might.
  */
 #include <errno.h>
 
-#include "internal.h"
+#include "hooks.h"
 
 #ifdef __x86_64__
 #pragma GCC target("general-regs-only")
 #endif
+
+/*
+ * Every instrumented object calls into this file (or into stub.c, which
+ * calls it), so linking one with libmonprof.a pulls it in, and this
+ * reference to the constructor (init.c) pulls in the rest of the
+ * runtime.  For the linker only: nothing here calls it.
+ */
+__asm__(".globl __mon_init");
+
+/* PROFDIR is empty: new words go to the sink, nothing is written. */
+static int disabled;
 
 /*
  * Where hooks count when PROFDIR is empty: never written out.  Each
@@ -56,33 +68,23 @@ is_sink(const long *p)
 	return a >= s && a < s + sizeof(sink);
 }
 
-/*
- * The function's cell, allocated from arena a on first use with fnpc =
- * pc (a pc inside the function) and published by a compare-and-swap.
- * Shared with the -pg hook (arcs.c).  NULL only when mmap fails.
- */
-struct cnt *
-__mon_mcount_cell(struct __mon_arena *a, struct cnt **cell, char *pc)
+/* PROFDIR empty (at start or at a monitor() call): from now on, sink. */
+void
+__mon_mcount_disable(int off)
 {
-	struct cnt *c, *old;
+	MON_STORE(&disabled, off != 0);
+}
 
-	if ((c = MON_LOAD(cell)) != NULL)
-		return c;
-	if ((c = __mon_arena_alloc(a)) == NULL)
-		return NULL;
-	c->mcnt = 0;
-	MON_STORE(&c->fnpc, pc);
-	old = NULL;
-	if (MON_CAS(cell, &old, c))
-		return c;
-	/* Another thread (or a signal handler) won: this cell stays empty. */
-	MON_STORE(&c->fnpc, (char *)NULL);
-	return old;
+int
+__mon_mcount_disabled(void)
+{
+	return MON_LOAD(&disabled);
 }
 
 /*
  * The first call of a function in this thread (or, with a shared word,
- * in the program): pc is a pc inside the function.
+ * in the program): pc is a pc inside the function.  The x86-64 stub
+ * calls it too.
  */
 void
 __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
@@ -92,16 +94,16 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 	long *prev;
 	int saved = errno;
 
-	if (MON_LOAD(&__mon_state.disabled)) {
+	if (MON_LOAD(&disabled)) {
 		bind_sink(word, cell);
 		goto out;
 	}
 	if (!seen) {
 		seen = 1;
-		MON_ADD(&__mon_state.threads, 1);
+		__mon_cells_thread();
 	}
-	c = __mon_mcount_cell(&__mon_state.cells, cell, pc);
-	if (c == NULL || (s = __mon_arena_alloc(&__mon_state.slots)) == NULL) {
+	c = __mon_cells_claim(cell, pc, 0);
+	if (c == NULL || (s = __mon_cells_slot()) == NULL) {
 		bind_sink(word, cell);
 		goto out;
 	}
@@ -119,9 +121,33 @@ out:
 	errno = saved;
 }
 
-/* The hook ABI's C entry: the caller's return address is the pc. */
+/* The -p hook: the caller's return address is the pc. */
 void __attribute__((__noinline__, __noclone__)) MON_EXPORT
 __mon_mcount_slow(long **word, struct cnt **cell)
 {
 	__mon_mcount_slow_at(word, cell, __builtin_return_address(0));
+}
+
+/*
+ * The -pg hook, called when the function's arc cache does not hold this
+ * caller (the first call, or a call from another place than the last):
+ * count the arc and cache it.
+ */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
+{
+	struct __mon_arc *a;
+
+	a = __mon_arcs_count(cellp, (uintptr_t)frompc,
+	    __builtin_return_address(0));
+	/* One store: a signal handler sees the old arc or the new one. */
+	if (a != NULL && cache != NULL)
+		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
+}
+
+/* Hook ABI 1, of objects built by earlier plugins: no cache. */
+void __attribute__((__noinline__, __noclone__)) MON_EXPORT
+__mon_mcount_arc(struct cnt **cellp, void *frompc)
+{
+	__mon_arcs_count(cellp, (uintptr_t)frompc, __builtin_return_address(0));
 }

@@ -12,35 +12,34 @@
  *	               first, then runtime  bins over [lpc, hpc) uniformly
  *	               chunks
  *
- * States: inactive --monitor(lo,..)--> active --monitor(0)--> inactive
- * (written); moncontrol(0/1) switches counting and sampling while active.
- * Further monitor() calls add their cells and restart the histogram.
+ * The run state, one word:
+ *
+ *	OFF --monitor(lo, ..)--> ON --monitor(0), exit--> STOPPING --> OFF
+ *	                          \___ further monitor() calls add their
+ *	                               cells and restart the histogram
+ *
+ * and, apart from it, moncontrol's mode (mode.c): on from the first call,
+ * so counts start before monitor() does; monitor(0) turns it off.
  */
 #include <sys/mman.h>
 
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "internal.h"
+#include "control.h"
 
-static struct __mon_chunk *
-chunk_desc(void)
-{
-	struct __mon_chunk *c;
+#define STATE_OFF	0
+#define STATE_ON	1
+#define STATE_STOPPING	2	/* one stop at a time: exit vs monitor(0) */
 
-	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	return c == MAP_FAILED ? NULL : c;
-}
+static int state;
+static int switching;	/* one moncontrol switch at a time */
 
 int
 __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
     size_t bufsize, size_t nfunc)
 {
-	struct __mon_state *st = &__mon_state;
-	struct __mon_chunk *c = NULL;
 	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc;
 	size_t ssiz, nbins, need;
 	struct hdr *h;
@@ -61,40 +60,27 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 		errno = EINVAL;
 		return -1;
 	}
-	__mon_env_load(&st->env);
-	if (st->env.disabled) {
+	__mon_env_load();
+	if (__mon_env_get()->disabled) {
 		/* PROFDIR set and empty: no profiling, as documented. */
-		MON_STORE(&st->disabled, 1);
+		__mon_mcount_disable(1);
 		return 0;
 	}
-	if (nfunc > 0 && (c = chunk_desc()) == NULL) {
+	h = (struct hdr *)buffer;
+	if (__mon_cells_lend((struct cnt *)(h + 1), nfunc) != 0) {
 		errno = ENOMEM;
 		return -1;
 	}
 	/* At most one bin per 2 bytes: more would not span [lo, hi). */
 	need = (hi - lo) / 2 + (hi - lo) % 2;
 	nbins = bufsize - ssiz < need ? bufsize - ssiz : need;
-	h = (struct hdr *)buffer;
 	h->lpc = (char *)lo;
 	h->hpc = (char *)hi;
 	h->nfns = nfunc;
 	bins = buffer + ssiz;
-	memset(h + 1, 0, nfunc * sizeof(struct cnt));
 	memset(bins, 0, nbins * sizeof(WORD));
-	if (c != NULL) {
-		c->base = (char *)(h + 1);
-		c->cap = nfunc;
-		__mon_arena_add(&st->cells, c);
-	}
-	st->out.lpc = (char *)lo;
-	st->out.hpc = (char *)hi;
-	st->out_bins = bins;
-	st->out_nbins = nbins;
-	MON_STORE(&st->saturated, 0);
-	MON_STORE(&st->outside, 0);
-	MON_STORE(&st->samples, 0);
-	__mon_hist_set(bins, nbins, lo, hi, 0, 0);
-	MON_STORE(&st->active, 1);
+	__mon_hist_start(bins, nbins, lo, hi);
+	MON_STORE(&state, STATE_ON);
 	__mon_sampler_start();
 	__moncontrol(1);
 	return 0;
@@ -106,25 +92,34 @@ MON_WEAK_ALIAS(__monitor, monitor);
 void
 __mon_monitor_stop(int write)
 {
-	struct __mon_state *st = &__mon_state;
-	char path[PATH_MAX];
-	int zero = 0;
+	int on = STATE_ON;
 
 	/* monitor(0) in one thread while another exits: one stop only. */
-	if (!MON_LOAD(&st->active) || !MON_CAS(&st->stopping, &zero, 1))
+	if (!MON_CAS(&state, &on, STATE_STOPPING))
 		return;
 	__moncontrol(0);
 	__mon_sampler_stop();
-	if (write && !MON_LOAD(&st->disabled)) {
-		if (__mon_out_path(path, sizeof(path)) == 0)
-			__mon_out_write(path);
-		else
-			MON_ERR("monprof: profile file name too long\n");
-		__mon_gmon_dump();
-	}
-	MON_STORE(&st->active, 0);
-	MON_STORE(&st->stopping, 0);
-	__mon_hist_set(NULL, 0, 0, 0, 0, 0);
+	if (write)
+		__mon_dump_write();
+	MON_STORE(&state, STATE_OFF);
+	__mon_hist_stop();
+}
+
+/* Whether monitor() has started profiling and no stop has ended it. */
+int
+__mon_monitor_running(void)
+{
+	return MON_LOAD(&state) != STATE_OFF;
+}
+
+/* fork child: the guards were other threads', in the parent. */
+void
+__mon_monitor_reset(void)
+{
+	int stopping = STATE_STOPPING;
+
+	MON_STORE(&switching, 0);
+	MON_CAS(&state, &stopping, STATE_ON);
 }
 
 /*
@@ -135,15 +130,13 @@ __mon_monitor_stop(int write)
 int
 __monstartup(char *lowpc, char *highpc)
 {
-	struct __mon_state *st = &__mon_state;
 	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc;
 	size_t bytes;
 	void *buf;
 
 	if (lo == 0 && hi == 0) {
-		__mon_init_exe();
-		lo = st->text_lo;
-		hi = st->text_hi;
+		__mon_exe_find();
+		__mon_exe_text(&lo, &hi);
 	}
 	if (lo == 0 || lo >= hi) {
 		errno = EINVAL;
@@ -177,26 +170,27 @@ MON_WEAK_ALIAS(__monstartup, monstartup);
 int
 __moncontrol(int mode)
 {
-	struct __mon_state *st = &__mon_state;
 	int on = mode != 0, prev, zero = 0;
 
 	/* Two threads switching at once would exclude calls twice. */
-	while (!MON_CAS(&st->switching, &zero, 1)) {
+	while (!MON_CAS(&switching, &zero, 1)) {
 		zero = 0;
 		sched_yield();
 	}
-	if ((prev = MON_LOAD(&st->on)) == on) {
-		MON_STORE(&st->switching, 0);
+	if ((prev = __mon_mode_on()) == on) {
+		MON_STORE(&switching, 0);
 		return prev;
 	}
-	/* The sampler switches while the mode is still off. */
+	/* The sampler switches under the old mode: its drain counts
+	 * samples by the mode they were taken in. */
 	if (!on)
 		__mon_sampler_control(0);
+	__mon_arcs_control(on);
 	__mon_cells_control(on);
 	if (on)
 		__mon_sampler_control(1);
-	MON_STORE(&st->on, on);
-	MON_STORE(&st->switching, 0);
+	__mon_mode_set(on);
+	MON_STORE(&switching, 0);
 	return prev;
 }
 

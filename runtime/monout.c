@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * monout.c - writes mon.out: struct hdr, the metadata cells, the function
- * cells (slots folded in), the histogram (mon.h has the layout).
+ * monout.c - writes mon.out: struct hdr, the metadata cells, the shared
+ * objects' records, the function cells (slots and arcs folded in), the
+ * histogram (mon.h has the layout).
  *
  * Whole or not at all (outfile.c).  Async-signal-safe (monitor_signal
  * uses it): system calls only, no stdio, no malloc.
@@ -9,97 +10,90 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "writer.h"
 
-void
-__mon_out_cell(struct __mon_wbuf *w, uintptr_t pc, long count)
+/* Cells written so far, for the header. */
+struct out {
+	struct __mon_wbuf *w;
+	size_t		 n;
+};
+
+static void
+put_cell(struct out *o, uintptr_t pc, long count)
 {
 	struct cnt c;
 
 	c.fnpc = (char *)pc;
 	c.mcnt = count;
-	__mon_outfile_put(w, &c, sizeof(c));
+	__mon_outfile_put(o->w, &c, sizeof(c));
+	o->n++;
 }
 
-/* pcs inside the main executable become link-time addresses. */
-uintptr_t
-__mon_out_linktime(uintptr_t pc)
+static void
+put_meta(long key, long value, void *o)
 {
-	struct __mon_state *st = &__mon_state;
-
-	if (pc >= st->image_lo && pc < st->image_hi)
-		return pc - st->bias;
-	return pc;
+	put_cell(o, (uintptr_t)key, value);
 }
 
-int
-__mon_out_path(char *buf, size_t len)
+static void
+put_function(struct cnt *p, void *o)
 {
-	return __mon_env_path(&__mon_state.env, __mon_state.progname,
-	    (long)getpid(), buf, len);
+	put_cell(o, __mon_exe_linktime((uintptr_t)MON_LOAD(&p->fnpc)),
+	    MON_LOAD(&p->mcnt));
 }
 
+/* Everything after the header, with the sample counts c; how many cells. */
 static size_t
-body(struct __mon_wbuf *w)
+body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 {
-	struct __mon_state *st = &__mon_state;
-	struct __mon_chunk *c;
-	struct cnt *p;
-	char *pc;
-	size_t i, n = 0;
+	struct out o = { w, 0 };
+	uintptr_t lpc, hpc;
+	size_t i, nbins;
+	WORD *bins;
 	const long meta[][2] = {
 		{ MON_META_MAGIC, MON_META_MAGIC_VALUE },
 		{ MON_META_VERSION, MON_FORMAT_VERSION },
 		{ MON_META_RATE, __mon_sampler_rate() },
-		{ MON_META_SAMPLER, st->sampled },
-		{ MON_META_SATURATED, MON_LOAD(&st->saturated) },
-		{ MON_META_OUTSIDE, MON_LOAD(&st->outside) },
-		{ MON_META_BIAS, (long)st->bias },
-		{ MON_META_BUILDID, st->buildid },
+		{ MON_META_SAMPLER, __mon_sampler_which() },
+		{ MON_META_SATURATED, c->saturated },
+		{ MON_META_OUTSIDE, c->outside },
+		{ MON_META_BIAS, (long)__mon_exe_bias() },
+		{ MON_META_BUILDID, __mon_exe_buildid() },
 		{ MON_META_PID, (long)getpid() },
-		{ MON_META_SAMPLES, MON_LOAD(&st->samples) },
-		{ MON_META_LOST, MON_LOAD(&st->lost) },
-		{ MON_META_THREADS, MON_LOAD(&st->threads) },
+		{ MON_META_SAMPLES, c->samples },
+		{ MON_META_LOST, c->lost },
+		{ MON_META_THREADS, __mon_cells_threads() },
 	};
 
-	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++, n++)
-		__mon_out_cell(w, (uintptr_t)meta[i][0], meta[i][1]);
-	n += __mon_objects_put(w);
-	MON_FOREACH(&st->cells, c, i, p) {
-		if ((pc = MON_LOAD(&p->fnpc)) == NULL)
-			continue;
-		__mon_out_cell(w, __mon_out_linktime((uintptr_t)pc), p->mcnt);
-		n++;
-	}
-	MON_FOREACH(&st->arcs, c, i, p) {
-		if ((pc = MON_LOAD(&p->fnpc)) == NULL)
-			continue;
-		__mon_out_cell(w, __mon_out_linktime((uintptr_t)pc),
-		    MON_LOAD(&p->mcnt));
-		n++;
-	}
-	if (st->out_bins != NULL)
-		__mon_outfile_put(w, st->out_bins, st->out_nbins * sizeof(WORD));
+	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++)
+		put_meta(meta[i][0], meta[i][1], &o);
+	__mon_objects_records(put_meta, &o);
+	__mon_cells_each(put_function, &o);
+	if ((bins = __mon_hist_get(&nbins, &lpc, &hpc)) != NULL)
+		__mon_outfile_put(w, bins, nbins * sizeof(WORD));
 	__mon_outfile_flush(w);
-	return n;
+	return o.n;
 }
 
 /* The whole file: header (rewritten once nfns is known), cells, bins. */
 static int
 fill(struct __mon_wbuf *w, void *arg)
 {
-	struct __mon_state *st = &__mon_state;
+	struct __mon_hist_counts c;
 	struct hdr h;
-	uintptr_t lo;
+	uintptr_t lo, hi;
+	size_t nbins;
 
 	(void)arg;
 	memset(&h, 0, sizeof(h));
 	__mon_outfile_put(w, &h, sizeof(h));
 	__mon_cells_fold();
-	h.nfns = body(w);
-	lo = (uintptr_t)st->out.lpc;
-	h.lpc = (char *)__mon_out_linktime(lo);
-	h.hpc = st->out.hpc - (lo - (uintptr_t)h.lpc);
+	__mon_arcs_fold();
+	__mon_hist_counts(&c);
+	h.nfns = body(w, &c);
+	__mon_hist_get(&nbins, &lo, &hi);
+	h.lpc = (char *)__mon_exe_linktime(lo);
+	h.hpc = (char *)(hi - (lo - (uintptr_t)h.lpc));
 	if (w->err || pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return -1;
 	return 0;
@@ -110,7 +104,7 @@ fill(struct __mon_wbuf *w, void *arg)
  * file could not be written whole, or another write is in progress.
  */
 int
-__mon_out_write(const char *path)
+__mon_monout_write(const char *path)
 {
 	return __mon_outfile_write(path, fill, NULL);
 }

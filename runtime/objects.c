@@ -2,11 +2,12 @@
 /*
  * objects.c - for mon.out, the executable mappings of shared objects
  * that hold counted functions (MON_META_OBJECT records, mon.h), so that
- * prof can name their functions from the object files.
+ * prof can name their functions from the object files.  monout.c writes
+ * the records.
  *
  * Read from /proc/self/maps when the file is written: open, read and
- * process_vm_readv are async-signal-safe (the writer runs in signal handlers), where
- * dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
+ * process_vm_readv are async-signal-safe (the writer runs in signal
+ * handlers), where dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
  * under its guard, so the line buffer can be static.
  */
 #include <sys/uio.h>
@@ -18,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "writer.h"
 
 #define LINE_MAX_LEN	(PATH_MAX + 128)
 
@@ -60,29 +61,6 @@ skip_field(const char *p)
 	while (*p == ' ')
 		p++;
 	return p;
-}
-
-/* Whether a function cell (-p or -pg) lies in [lo, hi). */
-static int
-has_cell(uintptr_t lo, uintptr_t hi)
-{
-	struct __mon_state *st = &__mon_state;
-	struct __mon_chunk *c;
-	struct cnt *p;
-	uintptr_t pc;
-	size_t i;
-
-	MON_FOREACH(&st->cells, c, i, p) {
-		pc = (uintptr_t)MON_LOAD(&p->fnpc);
-		if (pc >= lo && pc < hi)
-			return 1;
-	}
-	MON_FOREACH(&st->arcs, c, i, p) {
-		pc = (uintptr_t)MON_LOAD(&p->fnpc);
-		if (pc >= lo && pc < hi)
-			return 1;
-	}
-	return 0;
 }
 
 /*
@@ -137,12 +115,11 @@ buildid_at(uintptr_t lo, uintptr_t hi)
  * One line of /proc/self/maps ("lo-hi perms offset dev inode path"):
  * the record for an executable file mapping outside the executable
  * that has cells (with the build-id read from the file's first mapping,
- * which comes before it).  The number of cells written.
+ * which comes before it).  The number of cells put.
  */
 static size_t
-line(struct __mon_wbuf *w, char *l)
+line(void (*put)(long, long, void *), void *arg, char *l)
 {
-	struct __mon_state *st = &__mon_state;
 	uintptr_t lo, hi, off;
 	const char *p = l, *perms, *path;
 	size_t len, i, n = 0;
@@ -162,30 +139,30 @@ line(struct __mon_wbuf *w, char *l)
 		memcpy(head.path, path, len + 1);
 	}
 	/* prof reads paths up to PATH_MAX bytes with the NUL. */
-	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX || (lo < st->image_hi && hi > st->image_lo) ||
-	    !has_cell(lo, hi))
+	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX ||
+	    __mon_exe_overlaps(lo, hi) || !__mon_cells_within(lo, hi))
 		return 0;
-	__mon_out_cell(w, MON_META_OBJECT, (long)lo);
-	__mon_out_cell(w, MON_META_OBJECT_END, (long)hi);
-	__mon_out_cell(w, MON_META_OBJECT_OFFSET, (long)off);
+	put(MON_META_OBJECT, (long)lo, arg);
+	put(MON_META_OBJECT_END, (long)hi, arg);
+	put(MON_META_OBJECT_OFFSET, (long)off, arg);
 	n = 3;
 	if (strcmp(path, head.path) == 0 &&
 	    (v = buildid_at(head.lo, head.hi)) != 0) {
-		__mon_out_cell(w, MON_META_OBJECT_BUILDID, v);
+		put(MON_META_OBJECT_BUILDID, v, arg);
 		n++;
 	}
 	for (i = 0; i <= len; i += sizeof(v), n++) {
 		v = 0;
 		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
 		    len + 1 - i : sizeof(v));
-		__mon_out_cell(w, MON_META_OBJECT_PATH, v);
+		put(MON_META_OBJECT_PATH, v, arg);
 	}
 	return n;
 }
 
-/* Write the records; the number of cells written. */
+/* Each record's cells as put(key, value, arg); how many. */
 size_t
-__mon_objects_put(struct __mon_wbuf *w)
+__mon_objects_records(void (*put)(long, long, void *), void *arg)
 {
 	size_t have = 0, n = 0;
 	char *nl, *start;
@@ -204,7 +181,7 @@ __mon_objects_put(struct __mon_wbuf *w)
 		for (start = buf; (nl = strchr(start, '\n')) != NULL;
 		    start = nl + 1) {
 			*nl = '\0';
-			n += line(w, start);
+			n += line(put, arg, start);
 		}
 		have -= (size_t)(start - buf);
 		memmove(buf, start, have);

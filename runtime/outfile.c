@@ -16,7 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "writer.h"
+
+static int writing;	/* one file at a time */
 
 void
 __mon_outfile_flush(struct __mon_wbuf *w)
@@ -58,7 +60,7 @@ static void
 complain(const char *path)
 {
 	MON_ERR("monprof: cannot write ");
-	__mon_err(path, strlen(path));
+	__mon_err_write(path, strlen(path));
 	MON_ERR("\n");
 }
 
@@ -113,25 +115,17 @@ int
 __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
-	struct __mon_state *st = &__mon_state;
 	struct __mon_wbuf w;
-	char tmp[PATH_MAX + 32], num[24];
+	char tmp[PATH_MAX + 32];
 	sigset_t mask;
-	size_t len, k;
 	int zero = 0, rc = -1, saved = errno, had;
 
-	if (!MON_CAS(&st->writing, &zero, 1))
+	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
 	had = xfsz_block(&mask);
 	__mon_sampler_drain();
-	len = strlen(path);
-	k = __mon_fmt_ulong(num, (unsigned long)getpid());
-	if (len + k + 6 >= sizeof(tmp))
+	if (__mon_name_tmp(path, (long)getpid(), tmp, sizeof(tmp)) != 0)
 		goto out;
-	memcpy(tmp, path, len);
-	tmp[len] = '.';
-	memcpy(tmp + len + 1, num, k);
-	memcpy(tmp + len + 1 + k, ".tmp", 5);
 	if ((w.fd = open_tmp(tmp)) < 0)
 		goto out;
 	w.err = 0;
@@ -153,7 +147,14 @@ out:
 	xfsz_restore(&mask, had);
 	if (rc != 0)
 		complain(path);
-	MON_STORE(&st->writing, 0);
+	MON_STORE(&writing, 0);
 	errno = saved;
 	return rc;
+}
+
+/* fork child: a write in progress was another thread's, in the parent. */
+void
+__mon_outfile_reset(void)
+{
+	MON_STORE(&writing, 0);
 }

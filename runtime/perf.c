@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "sampler.h"
 
 struct ring {
 	int		 fd;		/* -1: not kept */
@@ -91,7 +91,7 @@ ring_drain(struct ring *r)
 		    rec[3] >= MON_LOAD(&on_since))
 			__mon_hist_tick((uintptr_t)rec[1]);
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
-			MON_ADD(&__mon_state.lost, (long)rec[2]);
+			__mon_hist_lost((long)rec[2]);
 		tail += h.size;
 	}
 	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
@@ -327,7 +327,7 @@ __mon_perf_stop(void)
  * mappings are not even copied); drop them without draining.
  */
 void
-__mon_perf_forget(void)
+__mon_perf_reset(void)
 {
 	int i;
 

@@ -7,20 +7,21 @@
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
  * __mon_mcount_arc_stub, the -pg hook when the arc cache missed: the
- *	fast path of __mon_mcount_arc_cache (arcs.c) in assembly, which counts
+ *	fast path of __mon_arcs_count (arcs.c) in assembly, which counts
  *	and caches an arc this thread has seen with four scratch
- *	registers; anything else goes to __mon_arc_slow.
+ *	registers; anything else goes to __mon_arcs_slow.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
  *	the instrumented function, and above it &cache (-pg).  The caller
- *	has stepped over its red zone.  The C code they call (mcount.c,
- *	cells.c, arcs.c) is built for general registers only, so only
- *	those are saved here.
+ *	has stepped over its red zone.  The C code they call (mcount.c
+ *	and the storage under it) is built for general registers only, so
+ *	only those are saved here.  The C functions are called by name:
+ *	__mon_mcount_slow_at, __mon_arcs_slow, and __mon_arcs_mine is read.
  */
 #include <stddef.h>
 
-#include "internal.h"
+#include "hooks.h"
 
 #ifdef __x86_64__
 __asm__(
@@ -94,7 +95,7 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 		"	.cfi_restore %" #r "\n"
 
 /*
- * As __mon_mcount_arc_cache: i = hash(from, cell), probe from i for the entry
+ * As __mon_arcs_count: i = hash(from, cell), probe from i for the entry
  * (from, cell) in this thread's table, add 1 to its count and store it
  * in the cache (&cache is above the return address).
  *	%rsi = cell, %rdx = table, %rdi = i, %rcx = &arc[i]
@@ -110,7 +111,7 @@ __asm__(
 	"	movq	(%rax), %rsi\n"
 	"	testq	%rsi, %rsi\n"
 	"	jz	5f\n"
-	"	movq	__mon_arc_mine@gottpoff(%rip), %rdx\n"
+	"	movq	__mon_arcs_mine@gottpoff(%rip), %rdx\n"
 	"	movq	%fs:(%rdx), %rdx\n"
 	"	testq	%rdx, %rdx\n"
 	"	jz	5f\n"
@@ -140,7 +141,7 @@ __asm__(
 	"4:	addq	$1, %rdi\n"
 	"	andq	" XSTR(OFF_MASK) "(%rdx), %rdi\n"
 	"	jmp	2b\n"
-	/* %rcx = __mon_arc_slow(&cell, from, pc), all else preserved */
+	/* %rcx = __mon_arcs_slow(&cell, from, pc), all else preserved */
 	"5:\n"
 	PUSH(rbp)
 	"	movq	%rsp, %rbp\n"
@@ -154,7 +155,7 @@ __asm__(
 	"	movq	%rax, %rdi\n"
 	"	movq	%r11, %rsi\n"
 	"	movq	40(%rbp), %rdx\n"
-	"	call	__mon_arc_slow\n"
+	"	call	__mon_arcs_slow\n"
 	"	movq	%rax, %rcx\n"
 	"	leaq	-40(%rbp), %rsp\n"
 	"	popq	%r11\n"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c): growth to
+ * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c, mcount.c): growth to
  * 100,000 arcs with exact counts, cells summed from their arcs, threads,
  * moncontrol(0), zeroing, and a signal handler counting while its thread
  * grows its table.  Each test runs each way a call is counted: the C
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 #define NARC	100000
@@ -116,10 +116,11 @@ START_TEST(test_growth_to_100000_arcs_exact)
 		total += got[i];
 	}
 	ck_assert_int_eq(total, NARC / 5 * 15);
-	ck_assert_int_eq(__mon_state.arcs_lost, 0);
-	ck_assert_int_eq(__mon_state.pg, 1);
+	ck_assert_int_eq(__mon_arcs_lost(), 0);
+	ck_assert_int_eq(__mon_arcs_used(), 1);
 	/* A cell's count is the sum of its incoming arcs. */
 	ck_assert_uint_eq(__mon_cells_fold(), NCELL);
+	__mon_arcs_fold();
 	for (i = 0; i < NCELL; i++)
 		ck_assert_int_eq(cells[i]->mcnt, NARC / NCELL * (i % 5 + 1));
 }
@@ -152,6 +153,7 @@ START_TEST(test_threads_count_exactly)
 		ck_assert_int_eq(got[i], 4 * (400000 / 3000 +
 		    (i < 400000 % 3000)));
 	ck_assert_uint_eq(__mon_cells_fold(), 700);
+	__mon_arcs_fold();
 	ck_assert_int_eq(cells[0]->mcnt, 4 * (400000 / 700 + 1));
 }
 END_TEST
@@ -161,15 +163,15 @@ START_TEST(test_moncontrol_off_counts_nothing)
 	entry = &entries[_i];
 	call(0, FROM(1));
 	call(0, FROM(1));
-	__mon_cells_control(0);
-	__mon_state.on = 0;
+	__mon_arcs_control(0);
+	__mon_mode_set(0);
 	call(0, FROM(1));
 	call(1, FROM(2));
 	gather();
 	ck_assert_int_eq(got[1], 2);	/* the writer while off */
 	ck_assert_int_eq(got[2], 0);
-	__mon_cells_control(1);
-	__mon_state.on = 1;
+	__mon_arcs_control(1);
+	__mon_mode_set(1);
 	call(0, FROM(1));
 	call(1, FROM(2));
 	gather();
@@ -205,7 +207,7 @@ END_TEST
 START_TEST(test_disabled_caches_arcs)
 {
 	entry = &entries[_i];
-	__mon_state.disabled = 1;
+	__mon_mcount_disable(1);
 	call(3, FROM(3));
 	call(3, FROM(3));
 	if (entry->cached)

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_cells.c - the hook's slow path and cell growth (runtime/mcount.c,
- * runtime/cells.c): 100,000 functions, exact counts, linear memory,
+ * runtime/cells.c, runtime/arena.c): 100,000 functions, exact counts, linear memory,
  * per-thread counters summed exactly.
  */
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 #define NFN	100000
@@ -27,17 +27,6 @@ call(int i)
 		__mon_mcount_slow(&words[i], &cellp[i]);
 }
 
-static size_t
-mapped(struct __mon_arena *a)
-{
-	struct __mon_chunk *c;
-	size_t n = 0;
-
-	for (c = a->head.next; c != NULL; c = c->next)
-		n += c->maplen;
-	return n;
-}
-
 START_TEST(test_growth_to_100000_cells)
 {
 	size_t bytes;
@@ -54,7 +43,7 @@ START_TEST(test_growth_to_100000_cells)
 			ck_assert_ptr_ne(cellp[i], cellp[i - 1]);
 	}
 	/* 16 B a cell + 32 B a counter, plus at most a chunk each. */
-	bytes = mapped(&__mon_state.cells) + mapped(&__mon_state.slots);
+	bytes = __mon_cells_mapped();
 	ck_assert_uint_le(bytes, (size_t)NFN * 48 + 2 * 65536);
 }
 END_TEST
@@ -87,7 +76,7 @@ START_TEST(test_threads_count_exactly)
 		pthread_join(t[i], NULL);
 	__mon_cells_fold();
 	ck_assert_int_eq(tcell->mcnt, 2000000);
-	ck_assert_int_eq(__mon_state.threads, 8);
+	ck_assert_int_eq(__mon_cells_threads(), 8);
 }
 END_TEST
 
@@ -98,13 +87,13 @@ START_TEST(test_moncontrol_excludes_calls_while_off)
 	call(0);
 	call(1);
 	__mon_cells_control(0);
-	__mon_state.on = 0;
+	__mon_mode_set(0);
 	call(0);
 	call(2);		/* first call while off */
 	__mon_cells_fold();
 	ck_assert_int_eq(cellp[0]->mcnt, 1);
 	ck_assert_int_eq(cellp[2]->mcnt, 0);
-	__mon_state.on = 1;
+	__mon_mode_set(1);
 	__mon_cells_control(1);
 	for (i = 0; i < 3; i++)
 		call(2);
@@ -122,7 +111,7 @@ END_TEST
 
 START_TEST(test_disabled_counts_nothing)
 {
-	__mon_state.disabled = 1;
+	__mon_mcount_disable(1);
 	call(5);
 	call(5);
 	ck_assert_ptr_null(cellp[5]);
@@ -154,7 +143,7 @@ START_TEST(test_disabled_threads_do_not_share_a_line)
 	long *w[4];
 	int i, j;
 
-	__mon_state.disabled = 1;
+	__mon_mcount_disable(1);
 	for (i = 0; i < 4; i++)
 		ck_assert_int_eq(pthread_create(&t[i], NULL, sink_of_thread,
 		    &w[i]), 0);

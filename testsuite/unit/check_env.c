@@ -1,13 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_env.c - PROFDIR / PROFFLAGS parsing and the file name
- * (runtime/env.c).
+ * check_env.c - PROFDIR / PROFFLAGS parsing (runtime/env.c) and the
+ * names of the files a run writes (runtime/name.c).
  */
 #include <signal.h>
 #include <string.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
+
+/* The profile's name for program prog, process pid, under e. */
+static int
+path(const struct __mon_env *e, const char *prog, long pid, char *buf,
+    size_t len)
+{
+	return __mon_name_profile(e->dir, e->pids, prog, pid, buf, len);
+}
 
 START_TEST(test_profdir_unset_gives_mon_out)
 {
@@ -16,7 +24,7 @@ START_TEST(test_profdir_unset_gives_mon_out)
 
 	ck_assert_int_eq(__mon_env_parse(&e, NULL, NULL), 0);
 	ck_assert_int_eq(e.disabled, 0);
-	ck_assert_int_eq(__mon_env_path(&e, "prog", 42, buf, sizeof(buf)), 0);
+	ck_assert_int_eq(path(&e, "prog", 42, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "mon.out");
 }
 END_TEST
@@ -37,10 +45,10 @@ START_TEST(test_profdir_dir_gives_pid_prog)
 
 	__mon_env_parse(&e, "/tmp/p", NULL);
 	ck_assert_int_eq(e.disabled, 0);
-	ck_assert_int_eq(__mon_env_path(&e, "prog", 123456789, buf,
+	ck_assert_int_eq(path(&e, "prog", 123456789, buf,
 	    sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/tmp/p/123456789.prog");
-	ck_assert_int_eq(__mon_env_path(&e, "prog", 7, buf, sizeof(buf)), 0);
+	ck_assert_int_eq(path(&e, "prog", 7, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, "/tmp/p/7.prog");
 }
 END_TEST
@@ -51,7 +59,7 @@ START_TEST(test_path_too_long_fails)
 	char buf[12];
 
 	__mon_env_parse(&e, "/tmp/profiles", NULL);
-	ck_assert_int_eq(__mon_env_path(&e, "prog", 1, buf, sizeof(buf)), -1);
+	ck_assert_int_eq(path(&e, "prog", 1, buf, sizeof(buf)), -1);
 	ck_assert_str_eq(buf, "");
 }
 END_TEST
@@ -70,11 +78,11 @@ START_TEST(test_profflags_all_options)
 	ck_assert_int_eq(e.sigdump, SIGUSR1);
 	ck_assert_str_eq(e.dir, "/d");
 	ck_assert_int_eq(e.pids, 0);
-	__mon_env_path(&e, "prog", 5, buf, sizeof(buf));
+	path(&e, "prog", 5, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "/d/mon.out");
 	__mon_env_parse(&e, NULL, "-pids -sigdump HUP");
 	ck_assert_int_eq(e.sigdump, SIGHUP);
-	__mon_env_path(&e, "prog", 5, buf, sizeof(buf));
+	path(&e, "prog", 5, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "5.prog");
 }
 END_TEST
@@ -100,6 +108,55 @@ START_TEST(test_profdir_dirname_wins)
 }
 END_TEST
 
+/* gmon.out's forms, and GMON_OUT_PREFIX before them all, as in glibc. */
+START_TEST(test_gmon_names)
+{
+	static const struct {
+		const char	*dir;
+		int		 pids;
+		const char	*prefix;
+		const char	*want;
+	} t[] = {
+		{ "", 0, "", "gmon.out" },
+		{ "/d", 0, "", "/d/gmon.out" },
+		{ "/d", 1, "", "/d/5.prog.gmon" },
+		{ "/d", 1, "/p/g", "/p/g.5" },
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		ck_assert_int_eq(__mon_name_gmon(t[i].dir, t[i].pids,
+		    t[i].prefix, "prog", 5, buf, sizeof(buf)), 0);
+		ck_assert_str_eq(buf, t[i].want);
+	}
+}
+END_TEST
+
+START_TEST(test_unnamed_program_is_a_out)
+{
+	char buf[64];
+
+	ck_assert_int_eq(__mon_name_profile("", 1, "", 12, buf, sizeof(buf)),
+	    0);
+	ck_assert_str_eq(buf, "12.a.out");
+}
+END_TEST
+
+START_TEST(test_tmp_name_and_overflow)
+{
+	char buf[16];
+
+	ck_assert_int_eq(__mon_name_tmp("mon.out", 42, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "mon.out.42.tmp");
+	ck_assert_int_eq(__mon_name_tmp("mon.out", 4200, buf, sizeof(buf)), -1);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(__mon_name_gmon("", 1, "", "program", 123456, buf,
+	    sizeof(buf)), -1);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
 static Suite *
 env_suite(void)
 {
@@ -115,6 +172,9 @@ env_suite(void)
 	tcase_add_test(tc, test_profflags_all_options);
 	tcase_add_test(tc, test_profflags_bad_are_counted);
 	tcase_add_test(tc, test_profdir_dirname_wins);
+	tcase_add_test(tc, test_gmon_names);
+	tcase_add_test(tc, test_unnamed_program_is_a_out);
+	tcase_add_test(tc, test_tmp_name_and_overflow);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 #define MAX_SUITES 64
@@ -30,8 +30,8 @@ unit_register(const char *name, Suite *(*make)(void))
 static void
 hooks_count(void)
 {
-	__mon_state.on = 1;
-	__mon_state.disabled = 0;
+	__mon_mode_set(1);
+	__mon_mcount_disable(0);
 }
 
 TCase *

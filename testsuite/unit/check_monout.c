@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 #define NF	3
@@ -41,7 +41,7 @@ setup(void)
 {
 	strcpy(dir, "/tmp/check_monout.XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	__mon_state.on = 1;
+	__mon_mode_set(1);
 }
 
 static void
@@ -68,8 +68,8 @@ meta_of(const struct cnt *c, size_t n, long key)
 
 START_TEST(test_round_trip_byte_exact)
 {
-	struct __mon_state *st = &__mon_state;
 	char path[128], *lo = (char *)&setup;
+	uintptr_t hlo, hhi;
 	struct hdr h;
 	struct cnt c[32];
 	WORD hist[RANGE];
@@ -86,11 +86,12 @@ START_TEST(test_round_trip_byte_exact)
 			call((int)i);
 	ssiz = (sizeof(struct hdr) + 4 * sizeof(struct cnt)) / sizeof(WORD);
 	nbins = BUFSIZE - ssiz;
-	ck_assert_uint_eq(st->out_nbins, nbins);
+	ck_assert_ptr_eq(__mon_hist_get(&i, &hlo, &hhi), buf + ssiz);
+	ck_assert_uint_eq(i, nbins);
 	for (i = 0; i < nbins; i++)
 		buf[ssiz + i] = (WORD)(i * 7 + 1);
 	snprintf(path, sizeof(path), "%s/mon.out", dir);
-	ck_assert_int_eq(__mon_out_write(path), 0);
+	ck_assert_int_eq(__mon_monout_write(path), 0);
 
 	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
 	ck_assert_int_eq(fstat(fileno(f), &sb), 0);
@@ -98,18 +99,18 @@ START_TEST(test_round_trip_byte_exact)
 	ck_assert_uint_eq(h.nfns, 12 + NF);
 	ck_assert_int_eq((long)sb.st_size, (long)(sizeof(h) +
 	    h.nfns * sizeof(struct cnt) + nbins * sizeof(WORD)));
-	ck_assert_ptr_eq(h.lpc, (char *)__mon_out_linktime((uintptr_t)lo));
+	ck_assert_ptr_eq(h.lpc, (char *)__mon_exe_linktime((uintptr_t)lo));
 	ck_assert_int_eq(h.hpc - h.lpc, RANGE);
 	ck_assert_uint_eq(fread(c, sizeof(c[0]), h.nfns, f), h.nfns);
 	ck_assert_int_eq(meta_of(c, 12, MON_META_MAGIC), MON_META_MAGIC_VALUE);
 	ck_assert_int_eq(meta_of(c, 12, MON_META_VERSION), MON_FORMAT_VERSION);
 	ck_assert_int_eq(meta_of(c, 12, MON_META_PID), (long)getpid());
-	ck_assert_int_eq(meta_of(c, 12, MON_META_BIAS), (long)st->bias);
+	ck_assert_int_eq(meta_of(c, 12, MON_META_BIAS), (long)__mon_exe_bias());
 	ck_assert_int_eq(meta_of(c, 12, MON_META_THREADS), 1);
 	for (i = 0; i < NF; i++) {
 		/* cells in allocation order: the monitor() buffer's */
 		ck_assert_ptr_eq(cellp[i], (struct cnt *)(buf + 12) + i);
-		ck_assert_ptr_eq(c[12 + i].fnpc, (char *)__mon_out_linktime(
+		ck_assert_ptr_eq(c[12 + i].fnpc, (char *)__mon_exe_linktime(
 		    (uintptr_t)cellp[i]->fnpc));
 		ck_assert_int_eq(c[12 + i].mcnt, (long)i + 1);
 	}
@@ -127,11 +128,11 @@ START_TEST(test_failure_leaves_nothing)
 	int n = 0;
 
 	snprintf(path, sizeof(path), "%s/no/such/dir/mon.out", dir);
-	ck_assert_int_eq(__mon_out_write(path), -1);
+	ck_assert_int_eq(__mon_monout_write(path), -1);
 	/* a directory in the way of the rename */
 	snprintf(path, sizeof(path), "%s/mon.out", dir);
 	ck_assert_int_eq(mkdir(path, 0777), 0);
-	ck_assert_int_eq(__mon_out_write(path), -1);
+	ck_assert_int_eq(__mon_monout_write(path), -1);
 	ck_assert_ptr_nonnull(d = opendir(dir));
 	while ((e = readdir(d)) != NULL)
 		if (e->d_name[0] != '.')

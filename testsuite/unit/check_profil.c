@@ -1,44 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_profil.c - the profil(2) bin formula, the uniform histogram,
- * saturation and out-of-range samples (runtime/profil.c).
+ * saturation and out-of-range samples (runtime/hist.c, runtime/profil.c).
  */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 START_TEST(test_bin_formula)
 {
 	/* ((pc - offset) / 2) * scale / 65536 */
-	ck_assert_uint_eq(__mon_profil_index(0x1000, 0x1000, 0x10000), 0);
-	ck_assert_uint_eq(__mon_profil_index(0x1002, 0x1000, 0x10000), 1);
-	ck_assert_uint_eq(__mon_profil_index(0x1003, 0x1000, 0x10000), 1);
-	ck_assert_uint_eq(__mon_profil_index(0x1007, 0x1000, 0x8000), 1);
-	ck_assert_uint_eq(__mon_profil_index(0x1008, 0x1000, 0x8000), 2);
-	ck_assert_uint_eq(__mon_profil_index(0x1008, 0x1000, 0x4000), 1);
-	ck_assert_uint_eq(__mon_profil_index(0x1000 + 65536 * 2, 0x1000, 1), 1);
-	ck_assert_uint_eq(__mon_profil_index(0xfff, 0x1000, 0x10000),
+	ck_assert_uint_eq(__mon_hist_index(0x1000, 0x1000, 0x10000), 0);
+	ck_assert_uint_eq(__mon_hist_index(0x1002, 0x1000, 0x10000), 1);
+	ck_assert_uint_eq(__mon_hist_index(0x1003, 0x1000, 0x10000), 1);
+	ck_assert_uint_eq(__mon_hist_index(0x1007, 0x1000, 0x8000), 1);
+	ck_assert_uint_eq(__mon_hist_index(0x1008, 0x1000, 0x8000), 2);
+	ck_assert_uint_eq(__mon_hist_index(0x1008, 0x1000, 0x4000), 1);
+	ck_assert_uint_eq(__mon_hist_index(0x1000 + 65536 * 2, 0x1000, 1), 1);
+	ck_assert_uint_eq(__mon_hist_index(0xfff, 0x1000, 0x10000),
 	    (size_t)-1);
 	/* no overflow for pcs far above the offset */
-	ck_assert_uint_eq(__mon_profil_index(UINTPTR_MAX, 0, 0xffff),
+	ck_assert_uint_eq(__mon_hist_index(UINTPTR_MAX, 0, 0xffff),
 	    (size_t)(((unsigned __int128)(UINTPTR_MAX / 2) * 0xffff) >> 16));
 }
 END_TEST
 
 static WORD bins[8];
 
+static struct __mon_hist_counts
+counts(void)
+{
+	struct __mon_hist_counts c;
+
+	__mon_hist_counts(&c);
+	return c;
+}
+
 START_TEST(test_uniform_bins_span_range)
 {
-	struct __mon_state *st = &__mon_state;
-
 	memset(bins, 0, sizeof(bins));
-	st->on = 1;
-	st->outside = 0;
+	__mon_mode_set(1);
 	/* 8 bins over 100 bytes */
-	__mon_hist_set(bins, 8, 1000, 1100, 0, 0);
+	__mon_hist_start(bins, 8, 1000, 1100);
 	__mon_hist_tick(1000);
 	__mon_hist_tick(1012);
 	__mon_hist_tick(1013);
@@ -49,38 +55,35 @@ START_TEST(test_uniform_bins_span_range)
 	ck_assert_uint_eq(bins[0], 2);
 	ck_assert_uint_eq(bins[1], 1);
 	ck_assert_uint_eq(bins[7], 1);
-	ck_assert_int_eq(st->outside, 2);
+	ck_assert_int_eq(counts().outside, 2);
 }
 END_TEST
 
 START_TEST(test_bins_saturate)
 {
-	struct __mon_state *st = &__mon_state;
 	int i;
 
 	memset(bins, 0, sizeof(bins));
-	st->on = 1;
-	st->saturated = 0;
-	__mon_hist_set(bins, 8, 0, 0, 0x400, 0x10000);
+	__mon_mode_set(1);
+	__mon_hist_reset();
+	__mon_hist_profil(bins, 8, 0x400, 0x10000);
 	bins[3] = 65530;
 	for (i = 0; i < 10; i++)
 		__mon_hist_tick(0x406);
 	ck_assert_uint_eq(bins[3], 65535);
-	ck_assert_int_eq(st->saturated, 5);
+	ck_assert_int_eq(counts().saturated, 5);
 }
 END_TEST
 
 START_TEST(test_off_takes_no_sample)
 {
-	struct __mon_state *st = &__mon_state;
-
 	memset(bins, 0, sizeof(bins));
-	__mon_hist_set(bins, 8, 0, 0, 0x400, 0x10000);
-	st->on = 0;
-	st->samples = 0;
+	__mon_hist_profil(bins, 8, 0x400, 0x10000);
+	__mon_mode_set(0);
+	__mon_hist_reset();
 	__mon_hist_tick(0x400);
 	ck_assert_uint_eq(bins[0], 0);
-	ck_assert_int_eq(st->samples, 0);
+	ck_assert_int_eq(counts().samples, 0);
 }
 END_TEST
 

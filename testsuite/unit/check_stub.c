@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "control.h"
 #include "unit.h"
 
 #ifdef __x86_64__
@@ -113,10 +113,10 @@ START_TEST(test_arc_stub_preserves_registers)
 
 	static long *arc;
 
-	ck_assert_ptr_null(__mon_arc_mine.tab);
+	ck_assert_ptr_null(__mon_arcs_mine.tab);
 	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from,
 	    &arc), 0);
-	ck_assert_ptr_nonnull(__mon_arc_mine.tab);
+	ck_assert_ptr_nonnull(__mon_arcs_mine.tab);
 	ck_assert_ptr_nonnull(arc);
 	ck_assert_int_eq(arc[MON_ARC_FROM], (long)from);
 	ck_assert_int_eq(arc[MON_ARC_COUNT], 1);

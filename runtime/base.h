@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * base.h - the runtime's primitives (err.c, fmt.c, note.c, name.c) and
+ * what every runtime file uses: visibility, atomics, the error line.
+ *
+ * The runtime is layered; each layer's header includes the one below:
+ * base.h < process.h < storage.h < sampler.h < writer.h < control.h
+ * (DESIGN.md, "Runtime layers"; testsuite/tools/layers.sh checks it).
+ */
+#ifndef MON_BASE_H
+#define MON_BASE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mon.h"
+
+#define MON_HIDDEN	__attribute__((__visibility__("hidden")))
+#define MON_EXPORT	__attribute__((__visibility__("default")))
+#define MON_WEAK_ALIAS(old, new)					\
+	extern __typeof(old) new					\
+	    __attribute__((__weak__, __alias__(#old), __visibility__("default")))
+
+#define MON_LOAD(p)		__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define MON_STORE(p, v)		__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define MON_ADD(p, v)		__atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+#define MON_CAS(p, e, v)						\
+	__atomic_compare_exchange_n((p), (e), (v), 0, __ATOMIC_ACQ_REL,	\
+	    __ATOMIC_ACQUIRE)
+
+/* err.c: one line on stderr with a raw write; no stdio, no errno change. */
+#define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)
+void	 __mon_err_write(const char *, size_t) MON_HIDDEN;
+
+/* fmt.c */
+size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;
+
+/* note.c */
+long	 __mon_note_buildid(const char *, size_t) MON_HIDDEN;
+
+/* name.c: output file names, pure and async-signal-safe */
+int	 __mon_name_profile(const char *, int, const char *, long, char *,
+	    size_t) MON_HIDDEN;
+int	 __mon_name_gmon(const char *, int, const char *, const char *, long,
+	    char *, size_t) MON_HIDDEN;
+int	 __mon_name_tmp(const char *, long, char *, size_t) MON_HIDDEN;
+
+#endif /* MON_BASE_H */

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * control.h - what starts, switches, dumps and stops profiling: the one
+ * dump path (dump.c), monitor(3) (monitor.c), profil(2) (profil.c),
+ * signals (signal.c), automatic start and exit (init.c).  The public
+ * names (mon.h) are weak aliases of the reserved names declared here.
+ */
+#ifndef MON_CONTROL_H
+#define MON_CONTROL_H
+
+#include "writer.h"
+
+/* dump.c */
+int	 __mon_dump_write(void) MON_HIDDEN;
+
+/* monitor.c */
+int	 __monitor(int (*)(void), int (*)(void), WORD *, size_t, size_t)
+	    MON_HIDDEN;
+int	 __monstartup(char *, char *) MON_HIDDEN;
+int	 __moncontrol(int) MON_HIDDEN;
+void	 __mon_monitor_stop(int) MON_HIDDEN;
+int	 __mon_monitor_running(void) MON_HIDDEN;
+void	 __mon_monitor_reset(void) MON_HIDDEN;
+
+/* profil.c */
+int	 __profil(unsigned short *, size_t, size_t, unsigned int) MON_HIDDEN;
+
+/* signal.c */
+void	 __monitor_signal(int) MON_HIDDEN;
+void	 __mon_signal_setup(void) MON_HIDDEN;
+
+/* init.c */
+void	 __mon_init(void) MON_EXPORT;
+
+#endif /* MON_CONTROL_H */

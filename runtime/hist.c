@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hist.c - the PC histogram: the profile's (monitor()'s buffer, uniform
+ * over [lpc, hpc)), where samples go now (it, or profil(2)'s buffer),
+ * and the count of samples taken and dropped.
+ *
+ * __mon_hist_tick runs in signal handlers and in the perf drain: it
+ * only does atomics on the bins and never blocks.
+ */
+#include <string.h>
+
+#include "sampler.h"
+
+#define BIN_MAX		65535	/* a WORD saturates, never wraps */
+
+/* Where a sample goes: uniform over [lpc, hpc), or profil(2)'s formula. */
+static struct {
+	unsigned int	 seq;		/* odd while being changed */
+	WORD		*bins;
+	size_t		 nbins;
+	uintptr_t	 lpc;		/* uniform mode (scale == 0) */
+	uintptr_t	 hpc;
+	uintptr_t	 offset;	/* profil mode */
+	unsigned int	 scale;
+} to;
+
+/* The profile's histogram, what the writers write; none when stopped. */
+static struct {
+	WORD		*bins;
+	size_t		 nbins;
+	uintptr_t	 lpc, hpc;
+} prof;
+
+static struct __mon_hist_counts n;
+
+/*
+ * profil(2): the bin of pc is ((pc - offset) / 2) * scale / 65536, in
+ * wide arithmetic so no pc overflows.  SIZE_MAX for pc < offset.
+ */
+size_t
+__mon_hist_index(uintptr_t pc, uintptr_t offset, unsigned int scale)
+{
+	unsigned __int128 i;
+
+	if (pc < offset)
+		return (size_t)-1;
+	i = (unsigned __int128)((pc - offset) / 2) * scale / 65536;
+	return i > (size_t)-1 ? (size_t)-1 : (size_t)i;
+}
+
+/*
+ * Point the sampler at bins: uniform over [lpc, hpc) when scale is 0,
+ * else profil's formula.  A seqlock: a sample that sees a change in
+ * progress is dropped, never put in a wrong buffer.
+ */
+static void
+aim(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc, uintptr_t offset,
+    unsigned int scale)
+{
+	MON_STORE(&to.seq, to.seq + 1);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&to.bins, bins, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.nbins, nbins, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.lpc, lpc, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.hpc, hpc, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.offset, offset, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.scale, scale, __ATOMIC_RELAXED);
+	MON_STORE(&to.seq, to.seq + 1);
+}
+
+void
+__mon_hist_tick(uintptr_t pc)
+{
+	uintptr_t lpc, hpc, off;
+	unsigned int seq, scale;
+	size_t nb, i;
+	WORD *bins, v;
+
+	if (!__mon_mode_on())
+		return;
+	MON_ADD(&n.samples, 1);
+	seq = MON_LOAD(&to.seq);
+	bins = __atomic_load_n(&to.bins, __ATOMIC_RELAXED);
+	nb = __atomic_load_n(&to.nbins, __ATOMIC_RELAXED);
+	lpc = __atomic_load_n(&to.lpc, __ATOMIC_RELAXED);
+	hpc = __atomic_load_n(&to.hpc, __ATOMIC_RELAXED);
+	off = __atomic_load_n(&to.offset, __ATOMIC_RELAXED);
+	scale = __atomic_load_n(&to.scale, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	if ((seq & 1) != 0 || MON_LOAD(&to.seq) != seq || bins == NULL)
+		return;
+	if (scale != 0)
+		i = __mon_hist_index(pc, off, scale);
+	else if (pc >= lpc && pc < hpc)
+		i = (size_t)((unsigned __int128)(pc - lpc) * nb / (hpc - lpc));
+	else
+		i = (size_t)-1;
+	if (i >= nb) {
+		MON_ADD(&n.outside, 1);
+		return;
+	}
+	v = __atomic_load_n(&bins[i], __ATOMIC_RELAXED);
+	do {
+		if (v == BIN_MAX) {
+			MON_ADD(&n.saturated, 1);
+			return;
+		}
+	} while (!__atomic_compare_exchange_n(&bins[i], &v, v + 1, 1,
+	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+}
+
+/* monitor(): the profile's histogram, nbins over [lpc, hpc), from zero. */
+void
+__mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
+{
+	prof.bins = bins;
+	prof.nbins = nbins;
+	prof.lpc = lpc;
+	prof.hpc = hpc;
+	MON_STORE(&n.saturated, 0);
+	MON_STORE(&n.outside, 0);
+	MON_STORE(&n.samples, 0);
+	aim(bins, nbins, lpc, hpc, 0, 0);
+}
+
+/* monitor(0), once written: no histogram, samples go nowhere. */
+void
+__mon_hist_stop(void)
+{
+	aim(NULL, 0, 0, 0, 0, 0);
+	prof.bins = NULL;
+	prof.nbins = 0;
+}
+
+/*
+ * profil(): samples go to bins by its formula; scale 0 gives them back
+ * to the profile's histogram, if any.
+ */
+void
+__mon_hist_profil(WORD *bins, size_t nbins, uintptr_t offset,
+    unsigned int scale)
+{
+	if (scale == 0)
+		aim(prof.bins, prof.nbins, prof.lpc, prof.hpc, 0, 0);
+	else
+		aim(bins, nbins, 0, 0, offset, scale);
+}
+
+/* The profile's histogram for the writers: bins (NULL: none), range. */
+WORD *
+__mon_hist_get(size_t *nbins, uintptr_t *lpc, uintptr_t *hpc)
+{
+	*nbins = prof.nbins;
+	*lpc = prof.lpc;
+	*hpc = prof.hpc;
+	return prof.bins;
+}
+
+/* Samples the kernel says it lost (perf.c). */
+void
+__mon_hist_lost(long k)
+{
+	MON_ADD(&n.lost, k);
+}
+
+void
+__mon_hist_counts(struct __mon_hist_counts *c)
+{
+	c->samples = MON_LOAD(&n.samples);
+	c->saturated = MON_LOAD(&n.saturated);
+	c->outside = MON_LOAD(&n.outside);
+	c->lost = MON_LOAD(&n.lost);
+}
+
+/* Start from zero: the bins and the counts (fork child, -sigdump). */
+void
+__mon_hist_reset(void)
+{
+	if (prof.bins != NULL)
+		memset(prof.bins, 0, prof.nbins * sizeof(WORD));
+	MON_STORE(&n.samples, 0);
+	MON_STORE(&n.saturated, 0);
+	MON_STORE(&n.outside, 0);
+	MON_STORE(&n.lost, 0);
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * itimer.c - the fallback sampler: setitimer(ITIMER_PROF) and a SIGPROF
+ * handler that ticks the histogram, used when perf_event_open is not
+ * allowed (or PROFFLAGS -itimer).  The kernel checks the timer only at
+ * its tick, so the rate is measured, over the CPU time sampled while on.
+ */
+#include <sys/time.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "sampler.h"
+
+#define USER_HZ		100	/* what an unmeasured itimer is assumed to give */
+
+static struct sigaction old_prof;
+static struct itimerval old_timer;
+static int told;		/* SIGPROF conflict reported */
+static long cpu_ns;		/* CPU time sampled while on */
+static long cpu_since;		/* process CPU clock when last on */
+
+static void
+prof_handler(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	uintptr_t pc;
+	int saved = errno;
+
+	(void)sig;
+	(void)si;
+#if defined(__x86_64__)
+	pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+	pc = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+#elif defined(__aarch64__)
+	pc = (uintptr_t)uc->uc_mcontext.pc;
+#else
+	pc = 0;
+	(void)uc;
+#endif
+	__mon_hist_tick(pc);
+	errno = saved;
+}
+
+static int
+arm(long rate)
+{
+	struct itimerval it;
+
+	memset(&it, 0, sizeof(it));
+	it.it_interval.tv_usec = 1000000 / rate;
+	if (it.it_interval.tv_usec == 0)
+		it.it_interval.tv_usec = 1;
+	it.it_value = it.it_interval;
+	return setitimer(ITIMER_PROF, &it, NULL);
+}
+
+static long
+cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (long)ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/* Take SIGPROF and arm the timer at rate Hz: 0, or -1 (nothing changed). */
+int
+__mon_itimer_start(long rate)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = prof_handler;
+	sa.sa_flags = SA_RESTART | SA_SIGINFO;
+	sigfillset(&sa.sa_mask);
+	if (sigaction(SIGPROF, &sa, &old_prof) != 0)
+		return -1;
+	if (old_prof.sa_handler != SIG_DFL && old_prof.sa_handler != SIG_IGN &&
+	    !told) {
+		told = 1;
+		MON_ERR("monprof: the program's SIGPROF handler is replaced "
+		    "while profiling\n");
+	}
+	getitimer(ITIMER_PROF, &old_timer);
+	if (arm(rate) != 0) {
+		sigaction(SIGPROF, &old_prof, NULL);
+		return -1;
+	}
+	cpu_ns = 0;
+	cpu_since = cpu_now();
+	return 0;
+}
+
+/* Tell once if the program took SIGPROF from us. */
+void
+__mon_itimer_check(void)
+{
+	struct sigaction cur;
+
+	if (sigaction(SIGPROF, NULL, &cur) == 0 &&
+	    cur.sa_sigaction != prof_handler && !told) {
+		told = 1;
+		MON_ERR("monprof: the program installed its own SIGPROF "
+		    "handler: no samples after that\n");
+	}
+}
+
+/* Disarm, and give the program back its timer and handler. */
+void
+__mon_itimer_stop(void)
+{
+	static const struct itimerval zero;
+
+	__mon_itimer_check();
+	if (__mon_mode_on())
+		cpu_ns += cpu_now() - cpu_since;
+	setitimer(ITIMER_PROF, &zero, NULL);
+	if (old_timer.it_interval.tv_sec != 0 ||
+	    old_timer.it_interval.tv_usec != 0)
+		setitimer(ITIMER_PROF, &old_timer, NULL);
+	sigaction(SIGPROF, &old_prof, NULL);
+}
+
+/* moncontrol: keep the account of CPU time sampled while on. */
+void
+__mon_itimer_control(int on)
+{
+	if (on)
+		cpu_since = cpu_now();
+	else
+		cpu_ns += cpu_now() - cpu_since;
+}
+
+/*
+ * The measured rate: samples per CPU-second of the process while on
+ * (running: the timer is still armed), at most the rate asked; too
+ * little CPU time to measure gives USER_HZ (or the rate asked, if lower).
+ */
+long
+__mon_itimer_rate(long asked, int running)
+{
+	struct __mon_hist_counts c;
+	long ns = cpu_ns, r;
+
+	if (running && __mon_mode_on())
+		ns += cpu_now() - cpu_since;
+	__mon_hist_counts(&c);
+	if (ns >= 100000000L && c.samples > 0) {
+		r = (long)(((double)c.samples * 1e9) / ns + 0.5);
+		return r < asked ? r : asked;
+	}
+	return asked < USER_HZ ? asked : USER_HZ;
+}
+
+/* fork child: timers are not inherited (the handler is); arm anew. */
+void
+__mon_itimer_reset(long rate)
+{
+	arm(rate);
+	cpu_ns = 0;
+	cpu_since = cpu_now();
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * process.h - facts about the process, found once at start: the main
+ * executable (exe.c) and the environment (env.c).
+ */
+#ifndef MON_PROCESS_H
+#define MON_PROCESS_H
+
+#include "base.h"
+
+/* exe.c: the main executable, as loaded */
+void	 __mon_exe_find(void) MON_HIDDEN;
+void	 __mon_exe_text(uintptr_t *, uintptr_t *) MON_HIDDEN;
+int	 __mon_exe_in_text(uintptr_t) MON_HIDDEN;
+int	 __mon_exe_overlaps(uintptr_t, uintptr_t) MON_HIDDEN;
+uintptr_t __mon_exe_linktime(uintptr_t) MON_HIDDEN;
+uintptr_t __mon_exe_bias(void) MON_HIDDEN;
+long	 __mon_exe_buildid(void) MON_HIDDEN;
+const char *__mon_exe_progname(void) MON_HIDDEN;
+
+/* env.c: PROFDIR, PROFFLAGS and GMON_OUT_PREFIX, parsed */
+#define MON_RATE_DEFAULT	1000	/* Hz, PROFFLAGS -rate's default */
+#define MON_RATE_MAX		100000	/* the kernel's default sample cap */
+
+struct __mon_env {
+	int		 disabled;	/* PROFDIR set and empty */
+	int		 disable_default;
+	int		 pids;		/* <pid>.<prog> names */
+	int		 itimer;	/* force the setitimer sampler */
+	int		 nofatal;	/* no write when a signal kills us */
+	long		 rate;		/* Hz requested, 0: default */
+	int		 sigdump;	/* signal number, 0: none */
+	char		 dir[PATH_MAX];	/* "" : current directory */
+	char		 gmon_prefix[PATH_MAX];	/* GMON_OUT_PREFIX, "": unset */
+};
+
+int	 __mon_env_parse(struct __mon_env *, const char *, const char *)
+	    MON_HIDDEN;
+void	 __mon_env_load(void) MON_HIDDEN;
+const struct __mon_env *__mon_env_get(void) MON_HIDDEN;
+int	 __mon_env_profile_path(char *, size_t) MON_HIDDEN;
+int	 __mon_env_gmon_path(char *, size_t) MON_HIDDEN;
+
+#endif /* MON_PROCESS_H */

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sampler.c - which sampler fills the histogram: perf_event (perf.c)
+ * when the kernel allows it, else setitimer (itimer.c); started at
+ * PROFFLAGS -rate (default 1000 Hz), switched by moncontrol, drained
+ * before a write, and started anew in a fork child.
+ */
+#include "sampler.h"
+
+static int running;	/* MON_SAMPLER_* running now */
+static int last;	/* MON_SAMPLER_* last started, for the writer */
+static long rate;	/* Hz asked of the last one started */
+
+/* Start sampling unless a sampler runs: 0, or -1 (reported). */
+int
+__mon_sampler_start(void)
+{
+	const struct __mon_env *e = __mon_env_get();
+
+	if (running != MON_SAMPLER_NONE)
+		return 0;
+	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
+	if (!e->itimer && __mon_perf_start(rate) == 0) {
+		running = last = MON_SAMPLER_PERF;
+		return 0;
+	}
+	if (__mon_itimer_start(rate) == 0) {
+		running = last = MON_SAMPLER_ITIMER;
+		return 0;
+	}
+	MON_ERR("monprof: no sampler (perf_event_open and setitimer "
+	    "failed): call counts only\n");
+	return -1;
+}
+
+/* Before a write: every sample taken so far is in the histogram. */
+void
+__mon_sampler_drain(void)
+{
+	if (running == MON_SAMPLER_PERF)
+		__mon_perf_drain(1);
+	else if (running == MON_SAMPLER_ITIMER)
+		__mon_itimer_check();
+}
+
+void
+__mon_sampler_stop(void)
+{
+	if (running == MON_SAMPLER_PERF)
+		__mon_perf_stop();
+	else if (running == MON_SAMPLER_ITIMER)
+		__mon_itimer_stop();
+	/* The rate stays recorded for the writer. */
+	running = MON_SAMPLER_NONE;
+}
+
+/* moncontrol, before the mode changes to off or after it is on. */
+void
+__mon_sampler_control(int on)
+{
+	if (running == MON_SAMPLER_ITIMER)
+		__mon_itimer_control(on);
+	else if (running == MON_SAMPLER_PERF)
+		__mon_perf_enable(on);
+}
+
+/* The rate to record: perf's task clock delivers what was asked. */
+long
+__mon_sampler_rate(void)
+{
+	if (rate == 0)
+		return 0;
+	if (last == MON_SAMPLER_ITIMER)
+		return __mon_itimer_rate(rate, running == MON_SAMPLER_ITIMER);
+	return rate;
+}
+
+/* The sampler last started (MON_SAMPLER_*), for the writer. */
+int
+__mon_sampler_which(void)
+{
+	return last;
+}
+
+/* fork child: the sampler is the parent's; start one of its own. */
+void
+__mon_sampler_reset(void)
+{
+	if (running == MON_SAMPLER_PERF) {
+		__mon_perf_reset();
+		running = MON_SAMPLER_NONE;
+		__mon_sampler_start();
+	} else if (running == MON_SAMPLER_ITIMER)
+		__mon_itimer_reset(rate);
+}

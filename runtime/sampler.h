@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sampler.h - the PC histogram (hist.c) and the samplers that fill it:
+ * perf_event (perf.c), setitimer (itimer.c), and the choice between them
+ * (sampler.c).
+ */
+#ifndef MON_SAMPLER_H
+#define MON_SAMPLER_H
+
+#include "hooks.h"
+
+/* hist.c */
+struct __mon_hist_counts {
+	long		 samples;	/* all samples taken while on */
+	long		 saturated;	/* dropped: their bin was full */
+	long		 outside;	/* dropped: outside the histogram */
+	long		 lost;		/* lost by the kernel */
+};
+
+size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
+void	 __mon_hist_tick(uintptr_t) MON_HIDDEN;
+void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t) MON_HIDDEN;
+void	 __mon_hist_stop(void) MON_HIDDEN;
+void	 __mon_hist_profil(WORD *, size_t, uintptr_t, unsigned int)
+	    MON_HIDDEN;
+WORD	*__mon_hist_get(size_t *, uintptr_t *, uintptr_t *) MON_HIDDEN;
+void	 __mon_hist_lost(long) MON_HIDDEN;
+void	 __mon_hist_counts(struct __mon_hist_counts *) MON_HIDDEN;
+void	 __mon_hist_reset(void) MON_HIDDEN;
+
+/* perf.c */
+int	 __mon_perf_start(long) MON_HIDDEN;
+void	 __mon_perf_stop(void) MON_HIDDEN;
+void	 __mon_perf_enable(int) MON_HIDDEN;
+void	 __mon_perf_drain(int) MON_HIDDEN;
+void	 __mon_perf_reset(void) MON_HIDDEN;
+
+/* itimer.c */
+int	 __mon_itimer_start(long) MON_HIDDEN;
+void	 __mon_itimer_stop(void) MON_HIDDEN;
+void	 __mon_itimer_check(void) MON_HIDDEN;
+void	 __mon_itimer_control(int) MON_HIDDEN;
+long	 __mon_itimer_rate(long, int) MON_HIDDEN;
+void	 __mon_itimer_reset(long) MON_HIDDEN;
+
+/* sampler.c */
+int	 __mon_sampler_start(void) MON_HIDDEN;
+void	 __mon_sampler_stop(void) MON_HIDDEN;
+void	 __mon_sampler_drain(void) MON_HIDDEN;
+void	 __mon_sampler_control(int) MON_HIDDEN;
+long	 __mon_sampler_rate(void) MON_HIDDEN;
+int	 __mon_sampler_which(void) MON_HIDDEN;
+void	 __mon_sampler_reset(void) MON_HIDDEN;
+
+#endif /* MON_SAMPLER_H */

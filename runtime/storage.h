@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * storage.h - where calls are counted (mode.c, arena.c, cells.c,
+ * arcs.c).  The words, once:
+ *
+ * cell	 a struct cnt (mon.h), one per function: fnpc, a pc inside it, and
+ *	 mcnt, filled in only when a profile is written.  The plugin gives
+ *	 each function a static pointer to it; the first call allocates it.
+ * word	 the pointer the function's inline code increments through (mon.h);
+ *	 thread-local in the default update=thread mode.
+ * slot	 (-p) the counter a word points at: one per function and thread
+ *	 (one per function in the shared modes).  The writer sums a
+ *	 function's slots into its cell ("fold").
+ * arc	 (-pg) a caller -> callee count in its thread's own table; the
+ *	 function's thread-local arc cache points at the last one used.  A
+ *	 -pg function's count is the sum of its arcs.
+ * tally the count in a slot or an arc, with what moncontrol(0) excluded.
+ * mode	 moncontrol's: whether calls and samples count now.
+ * arena a list of chunks that elements (cells, slots) are handed out from
+ *	 by an atomic bump, without limit and never freed.
+ *
+ * The hooks reach cells, slots and arcs before any constructor, in
+ * signal handlers and in every thread: everything they call here uses
+ * atomics and mmap only, no malloc, lock, stdio or errno change, and
+ * (x86-64) general registers only, as the stubs save no others.
+ */
+#ifndef MON_STORAGE_H
+#define MON_STORAGE_H
+
+#include "process.h"
+
+/* mode.c */
+int	 __mon_mode_on(void) MON_HIDDEN;
+void	 __mon_mode_set(int) MON_HIDDEN;
+
+/*
+ * arena.c.  A chunk holds equal-size elements; chunks form a list in
+ * creation order (a sentinel head, lock-free append).  Runtime-owned
+ * chunks live at the start of their own mapping; a monitor() buffer's
+ * cells are a chunk whose storage is the program's.
+ */
+struct __mon_chunk {
+	struct __mon_chunk *next;
+	char		*base;
+	size_t		 cap;		/* elements */
+	size_t		 used;		/* elements handed out; may pass cap */
+	size_t		 maplen;	/* bytes mapped for this chunk, or 0 */
+};
+
+struct __mon_arena {
+	struct __mon_chunk  head;	/* sentinel, never holds elements */
+	struct __mon_chunk *tail;
+	struct __mon_chunk *cur;	/* the chunk allocations come from */
+	size_t		 elsize;
+	size_t		 chunklen;	/* bytes per runtime-owned chunk */
+};
+
+#define MON_ARENA_INIT(a, type) {					\
+	.tail = &(a).head, .elsize = sizeof(type), .chunklen = 64 * 1024 }
+
+/* Every element p handed out by arena a (chunk c, index i). */
+#define MON_FOREACH(a, c, i, p)						\
+	for ((c) = MON_LOAD(&(a)->head.next); (c) != NULL;		\
+	    (c) = MON_LOAD(&(c)->next))					\
+		for ((i) = 0; (i) < MON_LOAD(&(c)->used) && (i) < (c)->cap; \
+		    (i)++)						\
+			if (((p) = (void *)((c)->base +			\
+			    (i) * (a)->elsize)), 1)
+
+void	*__mon_arena_alloc(struct __mon_arena *) MON_HIDDEN;
+int	 __mon_arena_lend(struct __mon_arena *, void *, size_t) MON_HIDDEN;
+size_t	 __mon_arena_mapped(const struct __mon_arena *) MON_HIDDEN;
+
+/*
+ * A tally: a count the hot path increments with no test of the mode, and
+ * what the writer reports of it: (on ? count : snap) - excluded.
+ * moncontrol(0) records snap = count; moncontrol(1) adds the calls made
+ * meanwhile to excluded; a -sigdump zeroing excludes all so far.  Made
+ * while off, it has snap 0: all its calls are excluded.
+ */
+struct __mon_tally {
+	long		 count;
+	long		 snap;
+	long		 excluded;
+};
+
+static inline long
+__mon_tally_value(const struct __mon_tally *t, int on)
+{
+	return (on ? MON_LOAD(&t->count) : MON_LOAD(&t->snap)) -
+	    MON_LOAD(&t->excluded);
+}
+
+static inline void
+__mon_tally_control(struct __mon_tally *t, int on)
+{
+	long v = MON_LOAD(&t->count);
+
+	if (on)
+		MON_STORE(&t->excluded, t->excluded + v - t->snap);
+	else
+		MON_STORE(&t->snap, v);
+}
+
+static inline void
+__mon_tally_zero(struct __mon_tally *t, int on)
+{
+	MON_STORE(&t->excluded, on ? MON_LOAD(&t->count) : t->snap);
+}
+
+/* fork child: alone in its process, it starts from zero. */
+static inline void
+__mon_tally_reset(struct __mon_tally *t)
+{
+	t->count = 0;
+	t->snap = 0;
+	t->excluded = 0;
+}
+
+/* cells.c.  Slots are never freed; a thread's outlive it. */
+struct __mon_slot {
+	struct cnt	*cell;
+	struct __mon_tally n;
+};
+
+struct cnt *__mon_cells_claim(struct cnt **, char *, int) MON_HIDDEN;
+struct __mon_slot *__mon_cells_slot(void) MON_HIDDEN;
+int	 __mon_cells_lend(struct cnt *, size_t) MON_HIDDEN;
+void	 __mon_cells_thread(void) MON_HIDDEN;
+long	 __mon_cells_threads(void) MON_HIDDEN;
+size_t	 __mon_cells_fold(void) MON_HIDDEN;
+void	 __mon_cells_each(void (*)(struct cnt *, void *), void *) MON_HIDDEN;
+int	 __mon_cells_within(uintptr_t, uintptr_t) MON_HIDDEN;
+size_t	 __mon_cells_mapped(void) MON_HIDDEN;
+void	 __mon_cells_control(int) MON_HIDDEN;
+void	 __mon_cells_zero(void) MON_HIDDEN;
+void	 __mon_cells_reset(void) MON_HIDDEN;
+
+/*
+ * arcs.c.  An arc is counted in place by its owner thread only (the
+ * inline fast path increments n.count through the function's arc cache,
+ * mon.h); from and cell never change once cell is set.
+ */
+struct __mon_arc {
+	uintptr_t	 from;		/* return address into the caller */
+	struct cnt	*cell;		/* the callee; NULL: entry free */
+	struct __mon_tally n;
+};
+
+/*
+ * A thread's open-addressing arc table (mmap'd, never freed).  When it
+ * fills up, its thread starts a table twice the size and the old one is
+ * frozen: it keeps its counts (the writer sums every table), so a count
+ * that lands late in it is not lost.
+ */
+struct __mon_arctab {
+	struct __mon_arctab *next;	/* every table, newest first */
+	size_t		 mask;		/* entries - 1, a power of two - 1 */
+	unsigned int	 shift;		/* 64 - log2(entries) */
+	size_t		 used;
+	size_t		 maplen;
+	struct __mon_arc arc[];
+};
+
+/* A thread's -pg state; the x86-64 stub reads tab (stub.c). */
+struct __mon_arc_thread {
+	struct __mon_arctab *tab;	/* this thread's current table */
+	int		 busy;		/* inserting into tab */
+};
+
+extern __thread struct __mon_arc_thread __mon_arcs_mine MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
+
+struct __mon_arc *__mon_arcs_count(struct cnt **, uintptr_t, char *)
+	    MON_HIDDEN;
+struct __mon_arc *__mon_arcs_slow(struct cnt **, uintptr_t, char *)
+	    MON_HIDDEN;
+int	 __mon_arcs_used(void) MON_HIDDEN;
+long	 __mon_arcs_lost(void) MON_HIDDEN;
+void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
+	    void *) MON_HIDDEN;
+void	 __mon_arcs_fold(void) MON_HIDDEN;
+void	 __mon_arcs_control(int) MON_HIDDEN;
+void	 __mon_arcs_zero(void) MON_HIDDEN;
+void	 __mon_arcs_reset(void) MON_HIDDEN;
+
+#endif /* MON_STORAGE_H */

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * writer.h - the profile files: one file whole or not at all
+ * (outfile.c), the shared objects' records (objects.c), mon.out
+ * (monout.c) and gmon.out (gmonout.c).  All async-signal-safe: the
+ * profile is written from signal handlers too.
+ */
+#ifndef MON_WRITER_H
+#define MON_WRITER_H
+
+#include "sampler.h"
+
+/* outfile.c */
+struct __mon_wbuf {
+	int	 fd;
+	int	 err;
+	size_t	 n;
+	char	 b[4096];
+};
+
+void	 __mon_outfile_put(struct __mon_wbuf *, const void *, size_t)
+	    MON_HIDDEN;
+void	 __mon_outfile_flush(struct __mon_wbuf *) MON_HIDDEN;
+int	 __mon_outfile_write(const char *,
+	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
+void	 __mon_outfile_reset(void) MON_HIDDEN;
+
+/* objects.c */
+size_t	 __mon_objects_records(void (*)(long, long, void *), void *)
+	    MON_HIDDEN;
+
+/* monout.c */
+int	 __mon_monout_write(const char *) MON_HIDDEN;
+
+/* gmonout.c */
+int	 __mon_gmonout_write(const char *) MON_HIDDEN;
+
+#endif /* MON_WRITER_H */
