@@ -29,7 +29,7 @@ static struct {
 	WORD		*bins;
 	size_t		 nbins;
 	uintptr_t	 lpc, hpc;
-} prof;
+} profile;
 
 static struct __mon_hist_counts n;
 
@@ -113,10 +113,10 @@ __mon_hist_tick(uintptr_t pc)
 void
 __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 {
-	prof.bins = bins;
-	prof.nbins = nbins;
-	prof.lpc = lpc;
-	prof.hpc = hpc;
+	profile.bins = bins;
+	profile.nbins = nbins;
+	profile.lpc = lpc;
+	profile.hpc = hpc;
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);
 	MON_STORE(&n.samples, 0);
@@ -128,8 +128,8 @@ void
 __mon_hist_stop(void)
 {
 	aim(NULL, 0, 0, 0, 0, 0);
-	prof.bins = NULL;
-	prof.nbins = 0;
+	profile.bins = NULL;
+	profile.nbins = 0;
 }
 
 /*
@@ -141,7 +141,7 @@ __mon_hist_profil(WORD *bins, size_t nbins, uintptr_t offset,
     unsigned int scale)
 {
 	if (scale == 0)
-		aim(prof.bins, prof.nbins, prof.lpc, prof.hpc, 0, 0);
+		aim(profile.bins, profile.nbins, profile.lpc, profile.hpc, 0, 0);
 	else
 		aim(bins, nbins, 0, 0, offset, scale);
 }
@@ -150,10 +150,10 @@ __mon_hist_profil(WORD *bins, size_t nbins, uintptr_t offset,
 WORD *
 __mon_hist_get(size_t *nbins, uintptr_t *lpc, uintptr_t *hpc)
 {
-	*nbins = prof.nbins;
-	*lpc = prof.lpc;
-	*hpc = prof.hpc;
-	return prof.bins;
+	*nbins = profile.nbins;
+	*lpc = profile.lpc;
+	*hpc = profile.hpc;
+	return profile.bins;
 }
 
 /* Samples the kernel says it lost (perf.c). */
@@ -176,8 +176,8 @@ __mon_hist_counts(struct __mon_hist_counts *c)
 void
 __mon_hist_reset(void)
 {
-	if (prof.bins != NULL)
-		memset(prof.bins, 0, prof.nbins * sizeof(WORD));
+	if (profile.bins != NULL)
+		memset(profile.bins, 0, profile.nbins * sizeof(WORD));
 	MON_STORE(&n.samples, 0);
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);

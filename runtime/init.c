@@ -14,7 +14,8 @@
 
 /*
  * The child of fork profiles itself from zero, with its own sampler:
- * every module's fork reset, lowest layer first, from here only.
+ * every module's fork reset is called from here, and only here (the
+ * guards first: a stop in progress was another thread's).
  */
 static void
 atfork_child(void)

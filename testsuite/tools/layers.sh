@@ -3,8 +3,9 @@
 # its objects: every runtime/*.c is in exactly one layer below; a file
 # calls (nm -u) only files of lower layers or files listed before it in
 # its own layer, so there is no cycle; a file includes only its own
-# layer's header or lower ones; and every hidden global a file defines
-# is named __mon_<file>_*.  Run by `make check` (and `make layers`).
+# layer's header or lower ones; every hidden global a file defines is
+# named __mon_<file>_*; and what it exports, mon.h names.  Run by
+# `make check` (and `make layers`).
 #
 #   layers.sh OBJDIR SRCDIR		e.g. build/obj/runtime runtime
 set -eu
@@ -28,11 +29,14 @@ control	dump monitor profil signal init
 LINK_ONLY='mcount:__mon_init'
 
 # The public API's reserved implementation names (mon.h's functions are
-# weak aliases of them, glibc style); exported names are mon.h's.
+# weak aliases of them, glibc style); exported names are mon.h's, and the
+# constructor, which the specs file names to the linker.
 RESERVED='__monitor __monstartup __moncontrol __monitor_signal __profil'
+EXPORTED='__mon_init'
 
 [ $# -eq 2 ] || { echo "usage: layers.sh OBJDIR SRCDIR" >&2; exit 2; }
 objdir=$1 srcdir=$2
+monh=$srcdir/../include/mon.h
 T=$(mktemp -d "${TMPDIR:-/tmp}/layers.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
@@ -44,6 +48,7 @@ awk '{ print $1 }' "$T/rank" | sort | uniq -d | sed 's/^/twice: /' > "$T/bad"
 : > "$T/defs"
 : > "$T/uses"
 : > "$T/globals"
+: > "$T/exports"
 for c in "$srcdir"/*.c; do
 	f=$(basename "$c" .c)
 	o=$objdir/$f.o
@@ -56,10 +61,10 @@ for c in "$srcdir"/*.c; do
 	nm -g --defined-only "$o" | sed -n 's/^[0-9a-f]* [A-Za-z] //p' |
 	    sed "s/^/$f	/" >> "$T/defs"
 	nm -u "$o" | sed -n 's/^ *U //p' | sed "s/^/$f	/" >> "$T/uses"
-	readelf -sW "$o" | awk -v f="$f" '
-	    ($5 == "GLOBAL" || $5 == "WEAK") && $6 == "HIDDEN" && $7 != "UND" {
+	readelf -sW "$o" | awk -v f="$f" -v g="$T/globals" -v e="$T/exports" '
+	    ($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" {
 		    s = $0; for (i = 1; i <= 7; i++) sub(/^ *[^ ]+/, "", s)
-		    sub(/^ /, "", s); print f "\t" s }' >> "$T/globals"
+		    sub(/^ /, "", s); print f "\t" s >> ($6 == "HIDDEN" ? g : e) }'
 done
 for f in $(awk '{ print $1 }' "$T/rank"); do
 	[ -f "$srcdir/$f.c" ] || echo "runtime/$f.c is listed but missing" >> "$T/bad"
@@ -86,6 +91,14 @@ awk -F '\t' -v reserved=" $RESERVED " '
     index($2, "__mon_" $1 "_") != 1 {
 	printf "runtime/%s.c defines %s: not named __mon_%s_*\n", $1, $2, $1 }' \
     "$T/globals" >> "$T/bad"
+
+# Exports: names mon.h declares or quotes (the hooks' MON_*_NAME).
+tr -c 'A-Za-z0-9_' '\n' < "$monh" | sort -u > "$T/monh"
+awk -F '\t' -v extra=" $EXPORTED " '
+    FILENAME ~ /monh$/ { known[$0] = 1; next }
+    !($2 in known) && !index(extra, " " $2 " ") {
+	printf "runtime/%s.c exports %s, which mon.h does not name\n", $1, $2 }' \
+    "$T/monh" "$T/exports" >> "$T/bad"
 
 # Includes: a file sees its own layer's header and lower ones only.
 for h in "$srcdir"/*.c "$srcdir"/*.h; do
