@@ -182,24 +182,39 @@ layers: $(RT_OBJS)
 check: layers unit e2e
 
 # ---------------------------------------------------------------- fuzz
-# libFuzzer on prof's mon.out reader: clang only.  `make fuzz` runs it for
-# FUZZ_TIME seconds; e2e case 307 runs it briefly when clang is present.
+# libFuzzer on prof's two readers, clang only: fuzz_monread (mon.out) and
+# fuzz_symtab (ELF symbols, of the executable and of a shared object).
+# `make fuzz` runs each for FUZZ_TIME seconds, the ELF one from a small
+# executable and shared object; e2e cases 307 and 310 run them briefly
+# when clang is present.
 FUZZ_CC     ?= clang
 FUZZ_TIME   ?= 60
-FUZZ_SRCS   = $(srcdir)/testsuite/fuzz/fuzz_monread.c $(srcdir)/prof/monread.c \
-	      $(srcdir)/prof/report.c $(srcdir)/prof/symtab.c
+FUZZ_TARGETS = monread symtab
+FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS))
+FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
 
-$(O)/fuzz/fuzz_monread: $(FUZZ_SRCS) $(srcdir)/prof/prof.h $(srcdir)/include/mon.h
+$(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
+	    $(srcdir)/prof/prof.h $(srcdir)/include/mon.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
 	    -I$(srcdir)/prof $(ELF_CFLAGS) -I/usr/include/libiberty \
-	    -o $@ $(FUZZ_SRCS) $(PROF_LIBS)
+	    -o $@ $< $(FUZZ_PROF) $(PROF_LIBS)
 
-fuzz: $(O)/fuzz/fuzz_monread
-	@mkdir -p $(O)/fuzz/corpus
+$(O)/fuzz/corpus/symtab/exe: $(srcdir)/testsuite/e2e/300-prof.c
+	@mkdir -p $(@D)
+	$(CC) -O0 -o $@ $<
+
+$(O)/fuzz/corpus/symtab/lib.so: $(srcdir)/testsuite/e2e/300-prof.c
+	@mkdir -p $(@D)
+	$(CC) -O0 -shared -fPIC -Wl,--build-id -o $@ $<
+
+fuzz: $(FUZZ_TARGETS:%=$(O)/fuzz/fuzz_%) $(FUZZ_SEEDS)
+	@mkdir -p $(O)/fuzz/corpus/monread
 	$(O)/fuzz/fuzz_monread -max_total_time=$(FUZZ_TIME) -max_len=4096 \
-	    $(O)/fuzz/corpus
+	    $(O)/fuzz/corpus/monread
+	$(O)/fuzz/fuzz_symtab -max_total_time=$(FUZZ_TIME) -max_len=32768 \
+	    -close_fd_mask=2 $(O)/fuzz/corpus/symtab
 
 # ---------------------------------------------------------------- demo, bench
 demo: all

@@ -96,6 +96,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 					   to its NUL */
 #define MON_META_OBJECT_BUILDID	17	/* optional, before the path: the
 					   first 8 bytes of its build-id */
+#define MON_META_NKEYS		18	/* keys are below this */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */
 #define MON_FORMAT_VERSION	1

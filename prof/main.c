@@ -87,7 +87,13 @@ expand(struct flist *out, const char *arg, const char *prog)
 				continue;
 			if (asprintf(&path, "%s/%s", arg, d->d_name) == -1)
 				err(1, NULL);
-			flist_add(&dir, path);
+			/* Anyone may plant a FIFO in a shared PROFDIR. */
+			if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1)
+				warn("%s: skipped", path);
+			else if (!S_ISREG(sb.st_mode))
+				warnx("%s: not a regular file: skipped", path);
+			else
+				flist_add(&dir, path);
 			free(path);
 		}
 		closedir(dp);
@@ -114,31 +120,30 @@ expand(struct flist *out, const char *arg, const char *prog)
 }
 
 /*
- * The shared objects the profiles FILES name, each (path, build-id)
- * once, into *OUT (*N of them).
+ * The shared-object records of the profiles FILES, their paths copied,
+ * into *OUT (*N of them); symtab_load() reads each object once.
  */
 static void
 objects(struct monobj **out, size_t *n, const struct flist *files)
 {
-	static struct monobj obj;
 	struct monfile mf;
-	size_t i, k, c;
+	size_t i, k, cap = 0;
 
 	*out = NULL;
 	*n = 0;
 	for (i = 0; i < files->n; i++) {
 		monread_open(&mf, files->v[i]);
-		for (c = 0; monread_object(&mf, &c, &obj) > 0;) {
-			for (k = 0; k < *n; k++)
-				if (strcmp((*out)[k].path, obj.path) == 0 &&
-				    (*out)[k].buildid == obj.buildid)
-					break;
-			if (k < *n)
-				continue;
-			if ((*out = reallocarray(*out, *n + 1,
-			    sizeof(**out))) == NULL)
+		for (k = 0; k < mf.nobj; k++) {
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 16;
+				if ((*out = reallocarray(*out, cap,
+				    sizeof(**out))) == NULL)
+					err(1, NULL);
+			}
+			(*out)[*n] = mf.obj[k];
+			if (((*out)[(*n)++].path = strdup(mf.obj[k].path)) ==
+			    NULL)
 				err(1, NULL);
-			(*out)[(*n)++] = obj;
 		}
 		monread_close(&mf);
 	}
@@ -226,18 +231,21 @@ main(int argc, char **argv)
 
 	objects(&objs, &nobjs, &files);
 	symtab_open(&st, prog, objs, nobjs, o.locals);
+	for (i = 0; i < nobjs; i++)
+		free((char *)objs[i].path);
 	free(objs);
 	report_init(&r, &st);
 	for (i = 0; i < files.n; i++) {
 		monread_open(&mf, files.v[i]);
 		if ((e = report_add(&r, &mf, ebuf, sizeof(ebuf))) != NULL)
 			errx(1, "%s: %s", files.v[i], e);
-		if (mf.saturated > 0)
+		if (mf.meta[MON_META_SATURATED] > 0)
 			warnx("%s: %ld samples dropped at full bins: "
-			    "times are low", files.v[i], mf.saturated);
-		if (mf.lost > 0)
+			    "times are low", files.v[i],
+			    mf.meta[MON_META_SATURATED]);
+		if (mf.meta[MON_META_LOST] > 0)
 			warnx("%s: %ld samples lost by the kernel",
-			    files.v[i], mf.lost);
+			    files.v[i], mf.meta[MON_META_LOST]);
 		monread_close(&mf);
 	}
 	if (r.nfns == 0 && r.total == 0)
@@ -249,10 +257,10 @@ main(int argc, char **argv)
 		warnx("%s: %zu of %zu call counts are in local functions, "
 		    "not shown with -l", prog, r.cells_dropped,
 		    r.cells_dropped + r.cells_used);
-	report_print(&r, &o, stdout);
+	print_report(&r, &o, stdout);
 	if (o.summary) {
 		fflush(stdout);
-		report_summary(&r, &o, stderr);
+		print_summary(&r, &o, stderr);
 	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");

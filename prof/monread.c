@@ -3,11 +3,14 @@
  * monread.c - read and validate a mon.out (the mirror of the runtime's
  * writer; the layout is defined once, in <mon.h>).
  *
- * The file is mapped whole, then checked before anything trusts it: the
- * cell count against the file size, the histogram size, the range and the
- * metadata.  Nothing is allocated, so memory never depends on the header.
+ * The header is checked against the file's size before anything trusts
+ * it: the cell count, the histogram size, the range.  Then what the file
+ * holds on disk is read: a hole of a sparse file reads as zeros, unused
+ * cells and empty bins, so it is skipped and costs nothing (a 10 GB file
+ * of 4 KB on disk is read as 4 KB).  The cells are scanned once: the
+ * metadata into one array by key, the shared-object records into
+ * another (monobj.c), every count checked.
  */
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <err.h>
@@ -15,133 +18,57 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "mon.h"
 #include "prof.h"
 
-#define HDR_SIZE	24
-#define CNT_SIZE	16
+#define HDR_SIZE	sizeof(struct hdr)
+#define CNT_SIZE	sizeof(struct cnt)
 #define PROF_MAGIC_BE	"PROF"		/* Solaris versioned format */
 
-static void
-setmeta(struct monfile *mf, unsigned long key, long value)
-{
-	switch (key) {
-	case MON_META_VERSION:	 mf->version = value; break;
-	case MON_META_RATE:	 mf->rate = value; break;
-	case MON_META_SAMPLER:	 mf->sampler = value; break;
-	case MON_META_SATURATED: mf->saturated = value; break;
-	case MON_META_OUTSIDE:	 mf->outside = value; break;
-	case MON_META_BIAS:	 mf->bias = value; break;
-	case MON_META_BUILDID:	 mf->buildid = value; break;
-	case MON_META_PID:	 mf->pid = value; break;
-	case MON_META_SAMPLES:	 mf->samples = value; break;
-	case MON_META_LOST:	 mf->lost = value; break;
-	case MON_META_THREADS:	 mf->threads = value; break;
-	}
-}
+_Static_assert(MON_META_NKEYS <= 32, "monfile.has holds a bit per key");
+
+/* Where the cells begin and end: the histogram follows them. */
+#define CELLS(mf)	((uint64_t)HDR_SIZE)
+#define BINS(mf)	(CELLS(mf) + (uint64_t)(mf)->nfns * CNT_SIZE)
 
 /*
- * The next shared object record from cell *I on, into O: 1, or 0 when
- * there is none before the function cells, or -1 when a record is
- * malformed (a key out of order,
- * a path without its NUL, an empty range).
+ * The SIZE-byte file's header, of which the first HAVE bytes are at P,
+ * into MF: the layout, checked.
  */
-int
-monread_object(const struct monfile *mf, size_t *i, struct monobj *o)
+static const char *
+header(struct monfile *mf, const unsigned char *p, size_t have,
+    uint64_t size, char *ebuf, size_t esz)
 {
-	uint64_t key, vals[3];
-	size_t k, len = 0;
-	long v;
+	struct hdr h;
+	uint64_t rest;
 
-	/* Metadata comes first: stop at the first function cell. */
-	for (; *i < mf->nfns; (*i)++) {
-		monread_cell(mf, *i, &key, &v);
-		if (key == MON_META_OBJECT || key >= MON_META_LIMIT)
-			break;
-	}
-	if (*i >= mf->nfns || key >= MON_META_LIMIT)
-		return 0;
-	for (k = 0; k < 3; k++, (*i)++) {
-		if (*i >= mf->nfns)
-			return -1;
-		monread_cell(mf, *i, &key, &v);
-		if (key != MON_META_OBJECT + k)
-			return -1;
-		vals[k] = (uint64_t)v;
-	}
-	o->start = vals[0];
-	o->end = vals[1];
-	o->offset = vals[2];
-	o->buildid = 0;
-	if (*i < mf->nfns) {
-		monread_cell(mf, *i, &key, &v);
-		if (key == MON_META_OBJECT_BUILDID) {
-			o->buildid = v;
-			(*i)++;
-		}
-	}
-	for (; *i < mf->nfns; (*i)++) {
-		monread_cell(mf, *i, &key, &v);
-		if (key != MON_META_OBJECT_PATH || len + 8 > sizeof(o->path))
-			return -1;
-		memcpy(o->path + len, &v, 8);
-		len += 8;
-		if (memchr(o->path + len - 8, '\0', 8) != NULL) {
-			(*i)++;
-			return o->start < o->end && o->path[0] != '\0' ? 1 : -1;
-		}
-	}
-	return -1;
-}
-
-/*
- * Validate the SIZE bytes at BUF as a mon.out and fill MF with pointers
- * into it.  Returns NULL, or a message (in EBUF) naming the problem.
- */
-const char *
-monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
-    size_t esz)
-{
-	const unsigned char *p = buf;
-	static struct monobj obj;
-	uint64_t nfns, rest;
-	size_t i;
-	int n;
-
-	mf->map = NULL;
 	mf->size = size;
-	mf->meta = 0;
-	mf->nmeta = 0;
-	mf->version = mf->rate = mf->sampler = mf->saturated = 0;
-	mf->outside = mf->bias = mf->buildid = mf->pid = 0;
-	mf->samples = mf->lost = mf->threads = 0;
 	if (size == 0)
 		return prof_errf(ebuf, esz, "empty file");
-	if (size >= 4 && memcmp(p, PROF_MAGIC_BE, 4) == 0)
+	if (have >= 4 && memcmp(p, PROF_MAGIC_BE, 4) == 0)
 		return prof_errf(ebuf, esz,
 		    "Solaris versioned (PROF) profiles are not supported");
 	if (size < HDR_SIZE)
-		return prof_errf(ebuf, esz, "truncated header (%zu of %d bytes)",
-		    size, HDR_SIZE);
-	memcpy(&mf->lpc, p, 8);
-	memcpy(&mf->hpc, p + 8, 8);
-	memcpy(&nfns, p + 16, 8);
+		return prof_errf(ebuf, esz, "truncated header (%llu of %zu bytes)",
+		    (unsigned long long)size, HDR_SIZE);
+	memcpy(&h, p, sizeof(h));
+	mf->lpc = (uint64_t)(uintptr_t)h.lpc;
+	mf->hpc = (uint64_t)(uintptr_t)h.hpc;
 	rest = size - HDR_SIZE;
-	if (nfns > rest / CNT_SIZE)
+	if (h.nfns > rest / CNT_SIZE)
 		return prof_errf(ebuf, esz,
 		    "header says %llu cells, the file holds at most %llu",
-		    (unsigned long long)nfns,
+		    (unsigned long long)h.nfns,
 		    (unsigned long long)(rest / CNT_SIZE));
-	mf->nfns = nfns;
-	mf->cells = p + HDR_SIZE;
-	rest -= nfns * CNT_SIZE;
-	if (rest % 2 != 0)
+	mf->nfns = h.nfns;
+	rest -= (uint64_t)h.nfns * CNT_SIZE;
+	if (rest % sizeof(WORD) != 0)
 		return prof_errf(ebuf, esz, "odd histogram size (%llu bytes)",
 		    (unsigned long long)rest);
-	mf->bins = mf->cells + nfns * CNT_SIZE;
-	mf->nbins = rest / 2;
+	mf->nbins = rest / sizeof(WORD);
 	if (mf->lpc > mf->hpc || (mf->lpc == mf->hpc && mf->nbins > 0))
 		return prof_errf(ebuf, esz, "bad range: lpc %#llx >= hpc %#llx",
 		    (unsigned long long)mf->lpc, (unsigned long long)mf->hpc);
@@ -149,78 +76,308 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 		return prof_errf(ebuf, esz,
 		    "%zu histogram bins for a range of %llu bytes", mf->nbins,
 		    (unsigned long long)(mf->hpc - mf->lpc));
+	return NULL;
+}
 
-	for (i = 0; i < mf->nfns; i++) {
-		uint64_t pc;
-		long count;
+/* Part *K's share of [lo, lo + n * width) as RUN: 1, or 0 past the last. */
+static int
+run(const struct monfile *mf, size_t *k, uint64_t lo, size_t n,
+    size_t width, struct monrun *r)
+{
+	const struct monpart *pt;
+	uint64_t hi = lo + (uint64_t)n * width, a, b;
 
-		monread_cell(mf, i, &pc, &count);
-		if (pc >= MON_META_LIMIT) {
-			if (count < 0)
-				return prof_errf(ebuf, esz,
-				    "cell %zu: negative call count %ld", i,
-				    count);
+	for (; *k < mf->npart; (*k)++) {
+		pt = &mf->part[*k];
+		a = pt->off > lo ? pt->off : lo;
+		b = pt->off + pt->len < hi ? pt->off + pt->len : hi;
+		if (a >= b)
 			continue;
-		}
-		mf->nmeta++;
-		if (pc == 0 || pc >= 32)	/* unused cell, unknown key */
-			continue;
-		if (pc == MON_META_MAGIC && count != MON_META_MAGIC_VALUE)
-			return prof_errf(ebuf, esz, "bad magic %#lx",
-			    (unsigned long)count);
-		mf->meta |= MONREAD_HAS(pc);
-		setmeta(mf, pc, count);
+		r->first = (a - lo) / width;
+		r->n = (b - a) / width;
+		r->p = pt->p + (a - pt->off);
+		(*k)++;
+		return 1;
 	}
-	if ((mf->meta & MONREAD_HAS(MON_META_VERSION)) &&
-	    (mf->version < 1 || mf->version > MON_FORMAT_VERSION))
-		return prof_errf(ebuf, esz, "unsupported format version %ld",
-		    mf->version);
-	for (i = 0; (n = monread_object(mf, &i, &obj)) > 0;)
-		continue;
-	if (n < 0)
-		return prof_errf(ebuf, esz, "bad shared object record at cell "
-		    "%zu", i);
-	if ((mf->meta & MONREAD_HAS(MON_META_RATE)) && mf->rate <= 0)
-		return prof_errf(ebuf, esz, "bad sampling rate %ld", mf->rate);
-	if (mf->saturated < 0 || mf->outside < 0 || mf->lost < 0)
+	return 0;
+}
+
+/*
+ * The cells the file holds, a stretch at a time: start with *K = 0.
+ * Cells not visited are in a hole, all zero (unused).
+ */
+int
+monread_cells(const struct monfile *mf, size_t *k, struct monrun *r)
+{
+	return run(mf, k, CELLS(mf), mf->nfns, CNT_SIZE, r);
+}
+
+/* The histogram bins the file holds, likewise; the others are 0. */
+int
+monread_bins(const struct monfile *mf, size_t *k, struct monrun *r)
+{
+	return run(mf, k, BINS(mf), mf->nbins, sizeof(WORD), r);
+}
+
+/* ---------------------------------------------------------------- cells */
+
+/*
+ * Every cell the file holds: function counts checked, metadata into
+ * mf->meta, shared object records (before the first function cell)
+ * into mf->obj.  Cells in holes are zero: unused metadata.
+ */
+static const char *
+scan(struct monfile *mf, char *ebuf, size_t esz)
+{
+	struct monobjread rs;
+	struct monrun r;
+	const char *e = NULL;
+	size_t k = 0, i, next = 0, nfunc = 0;
+	uint64_t pc;
+	long count;
+	int prefix = 1;		/* no function cell yet: records may come */
+
+	memset(&rs, 0, sizeof(rs));
+	while (e == NULL && monread_cells(mf, &k, &r)) {
+		/* A hole's first cell is 0: no record's. */
+		if (prefix && r.first != next)
+			monobj_gap(&rs, next);
+		for (i = 0; i < r.n && e == NULL; i++) {
+			monrun_cell(&r, i, &pc, &count);
+			if (pc >= MON_META_LIMIT) {
+				if (count < 0)
+					e = prof_errf(ebuf, esz, "cell %zu: "
+					    "negative call count %ld",
+					    r.first + i, count);
+				if (prefix)
+					monobj_gap(&rs, r.first + i);
+				prefix = 0;
+				nfunc++;
+				continue;
+			}
+			if (pc == MON_META_MAGIC && count != MON_META_MAGIC_VALUE)
+				e = prof_errf(ebuf, esz, "bad magic %#lx",
+				    (unsigned long)count);
+			if (pc != 0 && pc < MON_META_NKEYS) {
+				mf->has |= MONREAD_HAS(pc);
+				mf->meta[pc] = count;
+			}
+			if (prefix &&
+			    monobj_cell(mf, &rs, r.first + i, pc, count) != 0)
+				e = prof_errf(ebuf, esz, "out of memory");
+		}
+		next = r.first + r.n;
+	}
+	if (prefix)
+		monobj_gap(&rs, mf->nfns);
+	mf->nmeta = mf->nfns - nfunc;
+	if (e == NULL && (mf->has & MONREAD_HAS(MON_META_VERSION)) &&
+	    (mf->meta[MON_META_VERSION] < 1 ||
+	    mf->meta[MON_META_VERSION] > MON_FORMAT_VERSION))
+		e = prof_errf(ebuf, esz, "unsupported format version %ld",
+		    mf->meta[MON_META_VERSION]);
+	e = monobj_done(mf, &rs, e, ebuf, esz);
+	if (e != NULL)
+		return e;
+	if ((mf->has & MONREAD_HAS(MON_META_RATE)) &&
+	    mf->meta[MON_META_RATE] <= 0)
+		return prof_errf(ebuf, esz, "bad sampling rate %ld",
+		    mf->meta[MON_META_RATE]);
+	if (mf->meta[MON_META_SATURATED] < 0 || mf->meta[MON_META_OUTSIDE] < 0 ||
+	    mf->meta[MON_META_LOST] < 0)
 		return prof_errf(ebuf, esz, "negative sample count in metadata");
 	return NULL;
 }
 
-/* Map and validate PATH, or exit with "prof: PATH: problem". */
+/* ---------------------------------------------------------------- files */
+
+static void
+reset(struct monfile *mf)
+{
+	memset(mf, 0, sizeof(*mf));
+}
+
+/*
+ * Validate the SIZE bytes at BUF as a mon.out and fill MF, pointing into
+ * BUF.  Returns NULL (monread_close() frees what was allocated), or a
+ * message (in EBUF) naming the problem.
+ */
+const char *
+monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
+    size_t esz)
+{
+	const char *e;
+
+	reset(mf);
+	if ((e = header(mf, buf, size, size, ebuf, esz)) != NULL)
+		return e;
+	if ((mf->part = calloc(1, sizeof(*mf->part))) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	mf->part[0].len = size;
+	mf->part[0].p = buf;
+	mf->npart = 1;
+	if ((e = scan(mf, ebuf, esz)) != NULL)
+		monread_close(mf);
+	return e;
+}
+
+/* X rounded down (UP: up) to a whole cell or bin of MF's layout. */
+static uint64_t
+align(const struct monfile *mf, uint64_t x, int up)
+{
+	uint64_t c = CELLS(mf), b = BINS(mf), w;
+
+	if (x <= c)
+		return up ? x : 0;
+	w = x < b ? CNT_SIZE : sizeof(WORD);
+	c = x < b ? c : b;
+	x = c + (x - c) / w * w + (up && (x - c) % w != 0 ? w : 0);
+	return up && x > mf->size ? mf->size : x;
+}
+
+/* Add the data at [A, B) of the file to mf->part: 0, or -1 out of memory. */
+static int
+addpart(struct monfile *mf, size_t *cap, uint64_t a, uint64_t b)
+{
+	struct monpart *last = mf->npart ? &mf->part[mf->npart - 1] : NULL;
+
+	a = align(mf, a, 0);
+	b = align(mf, b, 1);
+	if (a >= b)
+		return 0;
+	if (last != NULL && a <= last->off + last->len) {
+		if (b > last->off + last->len)
+			last->len = b - last->off;
+		return 0;
+	}
+	if (prof_grow(&mf->part, cap, mf->npart + 1, sizeof(*mf->part)))
+		return -1;
+	mf->part[mf->npart].off = a;
+	mf->part[mf->npart++].len = b - a;
+	return 0;
+}
+
+/*
+ * The stretches of the open file FD that hold data (SEEK_DATA,
+ * SEEK_HOLE; where the file system cannot tell, all of it) into
+ * mf->part, and their bytes into *TOTAL.
+ */
+static const char *
+extents(struct monfile *mf, int fd, uint64_t *total, char *ebuf, size_t esz)
+{
+	size_t cap = 0, k;
+	off_t d, h;
+	uint64_t off = 0;
+
+	while (off < mf->size) {
+		if ((d = lseek(fd, (off_t)off, SEEK_DATA)) == -1) {
+			if (errno == ENXIO)
+				break;
+			d = (off_t)off;		/* no SEEK_DATA: all data */
+			h = (off_t)mf->size;
+		} else if ((h = lseek(fd, d, SEEK_HOLE)) == -1 ||
+		    (uint64_t)h > mf->size)
+			h = (off_t)mf->size;
+		if ((uint64_t)d >= mf->size || h <= d)
+			break;
+		if (addpart(mf, &cap, (uint64_t)d, (uint64_t)h) != 0)
+			return prof_errf(ebuf, esz, "out of memory");
+		off = (uint64_t)h;
+	}
+	for (*total = 0, k = 0; k < mf->npart; k++)
+		*total += mf->part[k].len;
+	return NULL;
+}
+
+/* Read the parts of FD into one buffer. */
+static const char *
+readparts(struct monfile *mf, int fd, uint64_t total, char *ebuf, size_t esz)
+{
+	unsigned char *p;
+	size_t k, got;
+	ssize_t n;
+
+	if ((mf->data = p = malloc(total ? total : 1)) == NULL)
+		return prof_errf(ebuf, esz, "%s", strerror(errno));
+	for (k = 0; k < mf->npart; k++) {
+		mf->part[k].p = p;
+		for (got = 0; got < mf->part[k].len; got += n) {
+			n = pread(fd, p + got, mf->part[k].len - got,
+			    (off_t)(mf->part[k].off + got));
+			if (n == -1 && errno == EINTR)
+				n = 0;
+			else if (n == -1)
+				return prof_errf(ebuf, esz, "%s",
+				    strerror(errno));
+			else if (n == 0)
+				return prof_errf(ebuf, esz,
+				    "file shrank while read");
+		}
+		p += mf->part[k].len;
+	}
+	return NULL;
+}
+
+/*
+ * Read and validate the mon.out PATH.  Returns NULL, or a message (in
+ * EBUF) naming the problem; the caller prefixes the file name.
+ */
+const char *
+monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
+{
+	unsigned char hdr[HDR_SIZE];
+	struct stat sb;
+	const char *e;
+	uint64_t total = 0;
+	ssize_t n;
+	int fd;
+
+	reset(mf);
+	mf->path = path;
+	if ((fd = file_open(path, &sb, &e)) == -1)
+		return prof_errf(ebuf, esz, "%s", e);
+	memset(hdr, 0, sizeof(hdr));
+	if ((n = pread(fd, hdr, sizeof(hdr), 0)) == -1)
+		e = prof_errf(ebuf, esz, "%s", strerror(errno));
+	else
+		e = header(mf, hdr, (size_t)n, (uint64_t)sb.st_size, ebuf,
+		    esz);
+	if (e == NULL)
+		e = extents(mf, fd, &total, ebuf, esz);
+	if (e == NULL && file_sparse(&sb, total))
+		e = prof_errf(ebuf, esz, "sparse file (%llu bytes, %llu on "
+		    "disk)", (unsigned long long)sb.st_size,
+		    (unsigned long long)sb.st_blocks * 512);
+	if (e == NULL)
+		e = readparts(mf, fd, total, ebuf, esz);
+	close(fd);
+	if (e == NULL)
+		e = scan(mf, ebuf, esz);
+	if (e != NULL) {
+		monread_close(mf);
+		mf->path = path;
+	}
+	return e;
+}
+
+/* Read and validate PATH, or exit with "prof: PATH: problem". */
 void
 monread_open(struct monfile *mf, const char *path)
 {
 	char ebuf[160];
 	const char *e;
-	struct stat sb;
-	void *map;
-	int fd;
 
-	if ((fd = open(path, O_RDONLY)) == -1)
-		err(1, "%s", path);
-	if (fstat(fd, &sb) == -1)
-		err(1, "%s", path);
-	if (!S_ISREG(sb.st_mode))
-		errx(1, "%s: not a regular file", path);
-	map = NULL;
-	if (sb.st_size > 0) {
-		map = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (map == MAP_FAILED)
-			err(1, "%s", path);
-	}
-	close(fd);
-	if ((e = monread_parse(mf, map, sb.st_size, ebuf, sizeof(ebuf))) !=
-	    NULL)
+	if ((e = monread_load(mf, path, ebuf, sizeof(ebuf))) != NULL)
 		errx(1, "%s: %s", path, e);
-	mf->map = map;
-	mf->path = path;
 }
 
 void
 monread_close(struct monfile *mf)
 {
-	if (mf->map != NULL)
-		munmap(mf->map, mf->size);
-	mf->map = NULL;
+	free(mf->obj);
+	free(mf->byaddr);
+	free(mf->paths);
+	free(mf->part);
+	free(mf->data);
+	reset(mf);
 }

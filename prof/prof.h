@@ -1,19 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * prof.h - declarations shared by prof's modules: the mon.out reader
- * (monread.c), the ELF symbol table (symtab.c) and the report (report.c).
+ * prof.h - declarations shared by prof's modules: opening operands
+ * (file.c), the mon.out reader (monread.c, monobj.c), the ELF reader
+ * (elfread.c), the symbol table (symgroup.c, symtab.c), and the report
+ * (report.c, print.c).
  */
 #ifndef PROF_H
 #define PROF_H
+
+#include <sys/stat.h>
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gelf.h>
 #include <libelf.h>
+
+#include "mon.h"
 
 #define PROF_VERSION	"1.0"
 
@@ -33,63 +40,162 @@ prof_errf(char *ebuf, size_t esz, const char *fmt, ...)
 	return ebuf;
 }
 
+/*
+ * Room for NEED elements of SIZE bytes at *PP, an array of *CAP that
+ * doubles: 0, or -1 out of memory.
+ */
+static inline int
+prof_grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	size_t n = *cap ? *cap : 16;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	if ((p = reallocarray(*(void **)pp, n, size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- file */
+
+int		 file_open(const char *, struct stat *, const char **);
+int		 file_sparse(const struct stat *, uint64_t);
+
 /* ---------------------------------------------------------------- monread */
 
-/* Bits of monfile.meta: which metadata keys the file carried. */
+/* Bits of monfile.has: which metadata keys the file carried. */
 #define MONREAD_HAS(key)	(1u << (key))
-
-/*
- * One mon.out, validated and mapped read-only.  Cells and bins point into
- * the mapping and may be unaligned (the fuzzer hands us any buffer), so
- * read them with monread_cell() and monread_bin().
- */
-struct monfile {
-	const char		*path;
-	void			*map;		/* mmap'ed file, or NULL */
-	size_t			 size;
-	uint64_t		 lpc, hpc;
-	size_t			 nfns;		/* cells in the file, metadata too */
-	size_t			 nmeta;		/* of which metadata */
-	const unsigned char	*cells;
-	const unsigned char	*bins;
-	size_t			 nbins;
-	unsigned		 meta;		/* MONREAD_HAS(key) bits */
-	long			 version, rate, sampler, saturated, outside;
-	long			 bias, buildid, pid, samples, lost, threads;
-};
 
 /* A shared object's executable mapping in the run (MON_META_OBJECT). */
 struct monobj {
 	uint64_t	 start, end;	/* run-time addresses */
 	uint64_t	 offset;	/* file offset mapped at start */
 	long		 buildid;	/* first 8 bytes, 0: not recorded */
-	char		 path[4096 + 8];
+	const char	*path;
+};
+
+/* A record's mapping, for the search by address. */
+struct monrange {
+	uint64_t	 start, end;
+	size_t		 obj;		/* index into monfile.obj */
+};
+
+/* A stretch of the file in memory, whole cells and whole bins. */
+struct monpart {
+	uint64_t		 off;
+	size_t			 len;
+	const unsigned char	*p;
+};
+
+/*
+ * One mon.out, validated.  What it holds on disk is read (parts, in
+ * file order); a hole of a sparse file is zeros, which count nothing,
+ * so it is never read.  Cells and bins may be unaligned (the fuzzer
+ * hands us any buffer): visit them with monread_cells() and
+ * monread_bins().
+ */
+struct monfile {
+	const char		*path;
+	uint64_t		 size;		/* bytes, holes too */
+	uint64_t		 lpc, hpc;
+	size_t			 nfns;		/* cells in the file, metadata too */
+	size_t			 nmeta;		/* of which metadata */
+	size_t			 nbins;
+	long			 meta[MON_META_NKEYS];	/* value by key */
+	uint32_t		 has;		/* MONREAD_HAS(key) bits */
+	struct monobj		*obj;		/* shared objects, file order */
+	struct monrange		*byaddr;	/* obj's mappings, by start */
+	size_t			 nobj;
+	struct monpart		*part;
+	size_t			 npart;
+	unsigned char		*data;		/* what monread_load read */
+	char			*paths;		/* the objects' paths */
+};
+
+/* Cells (16 bytes each) or bins (2) first to first + n - 1, at p. */
+struct monrun {
+	size_t			 first, n;
+	const unsigned char	*p;
 };
 
 const char	*monread_parse(struct monfile *, const void *, size_t, char *,
 		    size_t);
-int		 monread_object(const struct monfile *, size_t *,
-		    struct monobj *);
+const char	*monread_load(struct monfile *, const char *, char *, size_t);
 void		 monread_open(struct monfile *, const char *);
 void		 monread_close(struct monfile *);
+int		 monread_cells(const struct monfile *, size_t *,
+		    struct monrun *);
+int		 monread_bins(const struct monfile *, size_t *, struct monrun *);
 
 static inline void
-monread_cell(const struct monfile *mf, size_t i, uint64_t *pc, long *count)
+monrun_cell(const struct monrun *r, size_t i, uint64_t *pc, long *count)
 {
-	const unsigned char *p = mf->cells + i * 16;
+	struct cnt c;
 
-	memcpy(pc, p, 8);
-	memcpy(count, p + 8, 8);
+	memcpy(&c, r->p + i * sizeof(c), sizeof(c));
+	*pc = (uint64_t)(uintptr_t)c.fnpc;
+	*count = c.mcnt;
 }
 
 static inline unsigned
-monread_bin(const struct monfile *mf, size_t i)
+monrun_bin(const struct monrun *r, size_t i)
 {
-	uint16_t w;
+	WORD w;
 
-	memcpy(&w, mf->bins + i * 2, 2);
+	memcpy(&w, r->p + i * sizeof(w), sizeof(w));
 	return w;
 }
+
+/* ---------------------------------------------------------------- monobj */
+
+/* Shared-object records being read, a metadata cell at a time: zeroed. */
+struct monobjread {
+	int		 state;
+	size_t		 objcap;	/* of monfile.obj */
+	size_t		*pathoff;	/* each path's offset in monfile.paths */
+	size_t		 offcap;
+	size_t		 pathlen, pathcap;
+	size_t		 path0;		/* where this record's path begins */
+	int		 isbad;
+	size_t		 bad;		/* the cell that made it bad */
+};
+
+int		 monobj_cell(struct monfile *, struct monobjread *, size_t,
+		    uint64_t, long);
+void		 monobj_gap(struct monobjread *, size_t);
+const char	*monobj_done(struct monfile *, struct monobjread *,
+		    const char *, char *, size_t);
+long		 monobj_at(const struct monfile *, uint64_t);
+
+/* ---------------------------------------------------------------- elfread */
+
+#define ELFREAD_EXEC	0
+#define ELFREAD_OBJECT	1
+
+/* A function symbol as read; symgroup.c makes entries of them. */
+struct rawsym {
+	uint64_t	 addr, size;
+	uint64_t	 secend;	/* end of its section */
+	const char	*name;
+	int		 bind;
+};
+
+/* A PT_LOAD segment: file bytes [offset, offset + filesz) at vaddr. */
+struct elfload {
+	uint64_t	 offset, filesz, vaddr;
+	size_t		 idx;		/* in the program headers */
+};
+
+const char	*elfread_begin(int, int, Elf **, char *, size_t);
+const char	*elfread_syms(Elf *, uint64_t, struct rawsym **, size_t *,
+		    size_t *, char *, size_t);
+const char	*elfread_loads(Elf *, struct elfload **, size_t *);
+int		 elfread_buildid(Elf *, unsigned char[8]);
 
 /* ---------------------------------------------------------------- symtab */
 
@@ -119,9 +225,11 @@ struct symentry {
 
 /*
  * A shared object whose functions joined the table, at base + their
- * link-time addresses.
+ * link-time addresses; object k is at SYMTAB_OBJECT_BASE * (k + 1), so
+ * there is room for SYMTAB_OBJECT_MAX of them.
  */
 #define SYMTAB_OBJECT_BASE	((uint64_t)1 << 48)
+#define SYMTAB_OBJECT_MAX	((size_t)0xfffe)
 
 struct symobj {
 	char		*path;
@@ -129,7 +237,7 @@ struct symobj {
 	Elf		*elf;
 	long		 buildid;	/* as recorded, 0: none */
 	uint64_t	 base;
-	GElf_Phdr	*load;		/* its PT_LOAD headers */
+	struct elfload	*load;		/* its PT_LOADs, by file offset */
 	size_t		 nload;
 };
 
@@ -145,19 +253,24 @@ struct symtab {
 	size_t		 nshown;	/* entries that name a report line */
 	int		 has_buildid;
 	unsigned char	 buildid[8];
-	struct symobj	*obj;
+	struct symobj	*obj;		/* by path, build-id */
 	size_t		 nobj;
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
 };
 
+/* symgroup.c: symbols at one address into one entry, and the rules. */
+const char	*symgroup_build(struct symtab *, struct rawsym *, size_t, int,
+		    char *, size_t);
+
 const char	*symtab_load(struct symtab *, const char *,
 		    const struct monobj *, size_t, int, char *, size_t);
 void		 symtab_open(struct symtab *, const char *,
 		    const struct monobj *, size_t, int);
-uint64_t	 symtab_object_addr(const struct symtab *,
-		    const struct monobj *, uint64_t);
+const struct symobj *symtab_object(const struct symtab *, const char *,
+		    long);
+uint64_t	 symtab_object_addr(const struct symobj *, uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);
 long		 symtab_region(const struct symtab *, uint64_t);
@@ -197,10 +310,13 @@ struct report {
 void		 report_init(struct report *, const struct symtab *);
 const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
-void		 report_print(const struct report *, const struct prof_opts *,
-		    FILE *);
-void		 report_summary(const struct report *, const struct prof_opts *,
-		    FILE *);
 void		 report_free(struct report *);
+
+/* ---------------------------------------------------------------- print */
+
+void		 print_report(const struct report *, const struct prof_opts *,
+		    FILE *);
+void		 print_summary(const struct report *, const struct prof_opts *,
+		    FILE *);
 
 #endif /* PROF_H */

@@ -34,26 +34,34 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct monfile mf;
+	struct monrun run;
 	struct report r;
 	char ebuf[160];
 	uint64_t pc, sum = 0;
 	long count;
-	size_t i;
+	size_t i, k;
 
 	if (monread_parse(&mf, data, size, ebuf, sizeof(ebuf)) != NULL)
 		return 0;
 	if (24 + mf.nfns * 16 + mf.nbins * 2 != size)
 		abort();
-	for (i = 0; i < mf.nfns; i++) {
-		monread_cell(&mf, i, &pc, &count);
-		sum += pc + count;
-	}
-	for (i = 0; i < mf.nbins; i++)
-		sum += monread_bin(&mf, i);
+	for (k = 0; monread_cells(&mf, &k, &run);)
+		for (i = 0; i < run.n; i++) {
+			monrun_cell(&run, i, &pc, &count);
+			sum += pc + count;
+		}
+	for (k = 0; monread_bins(&mf, &k, &run);)
+		for (i = 0; i < run.n; i++)
+			sum += monrun_bin(&run, i);
+	for (k = 0; k < mf.nobj; k++)
+		if (monobj_at(&mf, mf.obj[k].start) != (long)k ||
+		    mf.obj[k].start >= mf.obj[k].end || *mf.obj[k].path == 0)
+			abort();
 	report_init(&r, &st);
 	(void)report_add(&r, &mf, ebuf, sizeof(ebuf));
 	if (r.secs[0] < 0 || r.secs[1] < 0 || r.total < 0)
 		abort();
 	report_free(&r);
+	monread_close(&mf);
 	return sum == 42 ? 0 : 0;
 }

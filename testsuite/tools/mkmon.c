@@ -11,10 +11,14 @@
  *				outside bias buildid pid samples lost threads)
  *	buildid HEX		MON_META_BUILDID from the first 8 bytes of
  *				HEX, as readelf -n prints the build-id
+ *	object LO HI OFF PATH [HEX]
+ *				a shared object's record: mapped at [LO, HI)
+ *				from file offset OFF, its build-id HEX
  *	cell PC COUNT		a function cell
  *	nfns N			lie about the number of cells in the header
  *	extra N			append N zero bytes
- *	truncate N		cut the file to N bytes
+ *	truncate N		cut the file to N bytes, or make it N bytes
+ *				long with a hole (a sparse file)
  *
  * Usage: mkmon OUT < description
  */
@@ -26,9 +30,23 @@
 
 #include "mon.h"
 
-static const char *keys[] = { "", "magic", "version", "rate", "sampler",
-    "saturated", "outside", "bias", "buildid", "pid", "samples", "lost",
-    "threads" };
+static const char *const keys[MON_META_NKEYS] = {
+	[MON_META_MAGIC] = "magic",
+	[MON_META_VERSION] = "version",
+	[MON_META_RATE] = "rate",
+	[MON_META_SAMPLER] = "sampler",
+	[MON_META_SATURATED] = "saturated",
+	[MON_META_OUTSIDE] = "outside",
+	[MON_META_BIAS] = "bias",
+	[MON_META_BUILDID] = "buildid",
+	[MON_META_PID] = "pid",
+	[MON_META_SAMPLES] = "samples",
+	[MON_META_LOST] = "lost",
+	[MON_META_THREADS] = "threads",
+};
+
+static struct cnt *cells;
+static size_t ncells, cap;
 
 static unsigned long long
 num(const char *s)
@@ -45,18 +63,68 @@ num(const char *s)
 	return v;
 }
 
+/* The first 8 bytes of the hex string S (readelf -n's build-id). */
+static long
+hexid(const char *s)
+{
+	unsigned char id[8];
+	unsigned x;
+	long v;
+	size_t i;
+
+	memset(id, 0, sizeof(id));
+	for (i = 0; i < 8 && sscanf(s + 2 * i, "%2x", &x) == 1; i++)
+		id[i] = x;
+	memcpy(&v, id, 8);
+	return v;
+}
+
+static void
+add(unsigned long pc, long count)
+{
+	struct cnt *more;
+
+	if (ncells == cap) {
+		cap = cap ? 2 * cap : 4096;
+		if ((more = realloc(cells, cap * sizeof(*cells))) == NULL) {
+			perror("mkmon");
+			exit(2);
+		}
+		cells = more;
+	}
+	cells[ncells].fnpc = (char *)(uintptr_t)pc;
+	cells[ncells++].mcnt = count;
+}
+
+/* A MON_META_OBJECT record: its range, offset, build-id and path. */
+static void
+object(const char *lo, const char *hi, const char *off, const char *path,
+    const char *id)
+{
+	size_t i, len = strlen(path) + 1;
+	long v;
+
+	add(MON_META_OBJECT, (long)num(lo));
+	add(MON_META_OBJECT_END, (long)num(hi));
+	add(MON_META_OBJECT_OFFSET, (long)num(off));
+	if (id != NULL)
+		add(MON_META_OBJECT_BUILDID, hexid(id));
+	for (i = 0; i < len; i += 8) {
+		v = 0;
+		memcpy(&v, path + i, len - i < 8 ? len - i : 8);
+		add(MON_META_OBJECT_PATH, v);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
-	struct cnt *cells = NULL, *more;
-	size_t cap = 0;
 	WORD *bins = NULL;
 	struct hdr h = { 0, 0, 0 };
-	size_t ncells = 0, nbins = 0, i, extra = 0;
+	size_t nbins = 0, i, extra = 0;
 	long long trunc = -1, nfns = -1;
-	char line[512], a[256], b[256], c[256];
-	unsigned char id[8];
-	unsigned key, x;
+	char line[8192], a[4096], b[4096], c[4096], d[4096], e[4096], g[4096];
+	unsigned key;
 	long v;
 	int n;
 	FILE *f;
@@ -66,15 +134,10 @@ main(int argc, char **argv)
 		return 2;
 	}
 	while (fgets(line, sizeof(line), stdin) != NULL) {
-		n = sscanf(line, "%255s %255s %255s", a, b, c);
+		n = sscanf(line, "%4095s %4095s %4095s %4095s %4095s %4095s",
+		    a, b, c, d, e, g);
 		if (n <= 0 || a[0] == '#')
 			continue;
-		if (ncells == cap) {
-			cap = cap ? 2 * cap : 4096;
-			if ((more = realloc(cells, cap * sizeof(*cells))) == NULL)
-				return 2;
-			cells = more;
-		}
 		if (strcmp(a, "range") == 0 && n == 3) {
 			h.lpc = (char *)(uintptr_t)num(b);
 			h.hpc = (char *)(uintptr_t)num(c);
@@ -87,23 +150,18 @@ main(int argc, char **argv)
 		} else if ((strcmp(a, "meta") == 0 || strcmp(a, "cell") == 0)
 		    && n == 3) {
 			key = 0;
-			for (i = 1; i < sizeof(keys) / sizeof(keys[0]); i++)
-				if (strcmp(b, keys[i]) == 0)
+			for (i = 1; i < MON_META_NKEYS; i++)
+				if (keys[i] != NULL && strcmp(b, keys[i]) == 0)
 					key = i;
 			if (key == MON_META_MAGIC && strcmp(c, "ok") == 0)
 				v = MON_META_MAGIC_VALUE;
 			else
 				v = num(c);
-			cells[ncells].fnpc = (char *)(uintptr_t)(key ? key :
-			    num(b));
-			cells[ncells++].mcnt = v;
+			add(key ? key : num(b), v);
 		} else if (strcmp(a, "buildid") == 0 && n == 2) {
-			memset(id, 0, sizeof(id));
-			for (i = 0; i < 8 && sscanf(b + 2 * i, "%2x", &x) == 1;
-			    i++)
-				id[i] = x;
-			cells[ncells].fnpc = (char *)MON_META_BUILDID;
-			memcpy(&cells[ncells++].mcnt, id, 8);
+			add(MON_META_BUILDID, hexid(b));
+		} else if (strcmp(a, "object") == 0 && (n == 5 || n == 6)) {
+			object(b, c, d, e, n == 6 ? g : NULL);
 		} else if (strcmp(a, "nfns") == 0 && n == 2) {
 			nfns = num(b);
 		} else if (strcmp(a, "extra") == 0 && n == 2) {

@@ -158,37 +158,69 @@ object(struct img *im, uint64_t lo, uint64_t hi, uint64_t off)
 
 START_TEST(test_object_records_read_in_order)
 {
-	static struct monobj o;
 	struct img im;
 	struct monfile mf;
-	size_t c = 0;
-
 	long v[2] = { 0, 0 };
 
 	memcpy(v, "/lib/y.so", 10);
 	hdr(&im, 0x1000, 0x2000, 13);
 	cell(&im, MON_META_VERSION, 1);
-	object(&im, 0x7f0000001000, 0x7f0000003000, 0x1000);
-	cell(&im, MON_META_OBJECT, 0x7f1000000000);
-	cell(&im, MON_META_OBJECT_END, 0x7f1000001000);
+	object(&im, 0x7f1000001000, 0x7f1000003000, 0x1000);
+	cell(&im, MON_META_OBJECT, 0x7f0000000000);
+	cell(&im, MON_META_OBJECT_END, 0x7f0000001000);
 	cell(&im, MON_META_OBJECT_OFFSET, 0);
 	cell(&im, MON_META_OBJECT_BUILDID, 0x1234);
 	cell(&im, MON_META_OBJECT_PATH, v[0]);
 	cell(&im, MON_META_OBJECT_PATH, v[1]);
-	cell(&im, 0x7f0000001234, 5);
+	cell(&im, 0x7f1000001234, 5);
 	cell(&im, MON_META_OBJECT, 0x10);	/* after the function cells */
 	ck_assert_ptr_null(parse(&im, &mf));
-	ck_assert_int_eq(monread_object(&mf, &c, &o), 1);
-	ck_assert_uint_eq(o.start, 0x7f0000001000);
-	ck_assert_uint_eq(o.end, 0x7f0000003000);
-	ck_assert_uint_eq(o.offset, 0x1000);
-	ck_assert_str_eq(o.path, "/lib/x.so");
-	ck_assert_int_eq(o.buildid, 0);
-	ck_assert_int_eq(monread_object(&mf, &c, &o), 1);
-	ck_assert_uint_eq(o.start, 0x7f1000000000);
-	ck_assert_int_eq(o.buildid, 0x1234);
-	ck_assert_str_eq(o.path, "/lib/y.so");
-	ck_assert_int_eq(monread_object(&mf, &c, &o), 0);
+	ck_assert_uint_eq(mf.nobj, 2);
+	ck_assert_uint_eq(mf.obj[0].start, 0x7f1000001000);
+	ck_assert_uint_eq(mf.obj[0].end, 0x7f1000003000);
+	ck_assert_uint_eq(mf.obj[0].offset, 0x1000);
+	ck_assert_str_eq(mf.obj[0].path, "/lib/x.so");
+	ck_assert_int_eq(mf.obj[0].buildid, 0);
+	ck_assert_uint_eq(mf.obj[1].start, 0x7f0000000000);
+	ck_assert_int_eq(mf.obj[1].buildid, 0x1234);
+	ck_assert_str_eq(mf.obj[1].path, "/lib/y.so");
+	/* By address: [start, end), the first below the second. */
+	ck_assert_int_eq(monobj_at(&mf, 0x7f1000001000), 0);
+	ck_assert_int_eq(monobj_at(&mf, 0x7f1000002fff), 0);
+	ck_assert_int_eq(monobj_at(&mf, 0x7f1000003000), -1);
+	ck_assert_int_eq(monobj_at(&mf, 0x7f0000000fff), 1);
+	ck_assert_int_eq(monobj_at(&mf, 0x7f0000001000), -1);
+	ck_assert_int_eq(monobj_at(&mf, 0x10), -1);
+	monread_close(&mf);
+}
+END_TEST
+
+/* 50,000 records: each read once, each found by address. */
+START_TEST(test_many_object_records_read)
+{
+	enum { N = 50000 };
+	struct monfile mf;
+	char ebuf[160];
+	size_t i, len = 24 + N * 5 * 16;
+	unsigned char *p;
+	uint64_t h[3] = { 0, 0, N * 5 }, c[2];
+
+	ck_assert_ptr_nonnull(p = malloc(len));
+	memcpy(p, h, 24);
+	for (i = 0; i < N * 5; i++) {
+		c[0] = MON_META_OBJECT + i % 5 - (i % 5 == 4);
+		c[1] = i % 5 == 0 ? 0x7f0000000000 + (i / 5) * 0x2000 :
+		    i % 5 == 1 ? 0x7f0000001000 + (i / 5) * 0x2000 :
+		    i % 5 == 2 ? 0 : i % 5 == 3 ? 0x6f732e782f62696cL : 0;
+		memcpy(p + 24 + i * 16, c, 16);
+	}
+	ck_assert_ptr_null(monread_parse(&mf, p, len, ebuf, sizeof(ebuf)));
+	ck_assert_uint_eq(mf.nobj, N);
+	ck_assert_str_eq(mf.obj[N - 1].path, "lib/x.so");
+	ck_assert_int_eq(monobj_at(&mf, 0x7f0000000000 +
+	    (N - 1) * 0x2000 + 5), N - 1);
+	monread_close(&mf);
+	free(p);
 }
 END_TEST
 
@@ -210,6 +242,10 @@ START_TEST(test_bad_object_records_refused)
 	hdr(&im, 0x1000, 0x2000, 5);
 	object(&im, 0x7f0000002000, 0x7f0000002000, 0);	/* empty */
 	REFUSED(&im, "bad shared object record at cell 5");
+	hdr(&im, 0x1000, 0x2000, 10);
+	object(&im, 0x7f0000002000, 0x7f0000004000, 0);
+	object(&im, 0x7f0000003000, 0x7f0000005000, 0);
+	REFUSED(&im, "shared object records overlap at 0x7f0000003000");
 }
 END_TEST
 
@@ -238,7 +274,9 @@ START_TEST(test_round_trip_through_a_file)
 	};
 	WORD w[32] = { [5] = 9, [31] = 65535 };
 	struct monfile mf;
+	struct monrun r;
 	uint64_t pc;
+	size_t k;
 	long n;
 	FILE *f;
 	int fd;
@@ -256,15 +294,24 @@ START_TEST(test_round_trip_through_a_file)
 	ck_assert_uint_eq(mf.nfns, 4);
 	ck_assert_uint_eq(mf.nmeta, 3);
 	ck_assert_uint_eq(mf.nbins, 32);
-	ck_assert_int_eq(mf.rate, 997);
-	ck_assert_int_eq(mf.saturated, 3);
-	ck_assert(mf.meta & MONREAD_HAS(MON_META_RATE));
-	ck_assert(!(mf.meta & MONREAD_HAS(MON_META_BUILDID)));
-	monread_cell(&mf, 3, &pc, &n);
+	ck_assert_int_eq(mf.meta[MON_META_RATE], 997);
+	ck_assert_int_eq(mf.meta[MON_META_SATURATED], 3);
+	ck_assert(mf.has & MONREAD_HAS(MON_META_RATE));
+	ck_assert(!(mf.has & MONREAD_HAS(MON_META_BUILDID)));
+	k = 0;
+	ck_assert(monread_cells(&mf, &k, &r));
+	ck_assert_uint_eq(r.first, 0);
+	ck_assert_uint_eq(r.n, 4);
+	monrun_cell(&r, 3, &pc, &n);
 	ck_assert_uint_eq(pc, 0x1010);
 	ck_assert_int_eq(n, 12);
-	ck_assert_uint_eq(monread_bin(&mf, 5), 9);
-	ck_assert_uint_eq(monread_bin(&mf, 31), 65535);
+	ck_assert(!monread_cells(&mf, &k, &r));
+	k = 0;
+	ck_assert(monread_bins(&mf, &k, &r));
+	ck_assert_uint_eq(r.first, 0);
+	ck_assert_uint_eq(r.n, 32);
+	ck_assert_uint_eq(monrun_bin(&r, 5), 9);
+	ck_assert_uint_eq(monrun_bin(&r, 31), 65535);
 	monread_close(&mf);
 }
 END_TEST
@@ -290,6 +337,7 @@ monread_suite(void)
 	tcase_add_test(tc, test_bad_range_refused);
 	tcase_add_test(tc, test_bad_metadata_refused);
 	tcase_add_test(tc, test_object_records_read_in_order);
+	tcase_add_test(tc, test_many_object_records_read);
 	tcase_add_test(tc, test_bad_object_records_refused);
 	tcase_add_test(tc, test_count_only_profile_accepted);
 	tcase_add_test(tc, test_round_trip_through_a_file);

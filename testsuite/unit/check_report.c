@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_report.c - attribution and printing (prof/report.c) on a symbol
+ * check_report.c - attribution and printing (prof/report.c, print.c) on a
  * table built by hand: cells summed, ticks shared in proportion, ticks
  * and cells outside every function on the <unknown> line, profiles of
  * another program refused, the classic line formats.
@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mon.h"
 #include "prof.h"
@@ -73,6 +74,7 @@ added(struct report *r, const struct symtab *syms, uint64_t lpc,
 	report_init(r, syms);
 	image(&mf, lpc, hpc, cells, ncells, bins, nbins);
 	ck_assert_ptr_null(report_add(r, &mf, ebuf, sizeof(ebuf)));
+	monread_close(&mf);
 }
 
 START_TEST(test_cells_add_up_across_profiles)
@@ -89,6 +91,7 @@ START_TEST(test_cells_add_up_across_profiles)
 	ck_assert_int_eq(r.ncalls[0], 14);
 	ck_assert_int_eq(r.ncalls[1], 2);
 	ck_assert_uint_eq(r.cells_used, 6);
+	monread_close(&mf);
 	report_free(&r);
 }
 END_TEST
@@ -165,10 +168,70 @@ START_TEST(test_other_program_refused)
 	image(&mf, 0x1000, 0x1020, cells, 2, NULL, 0);
 	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
 	    "profile of another executable (no call count maps into t)");
+	monread_close(&mf);
 	image(&mf, 0x9000, 0x9010, NULL, 0, bins, 1);
 	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
 	    "profile of another executable (no sample falls in t)");
+	monread_close(&mf);
 	report_free(&r);
+}
+END_TEST
+
+/*
+ * A sparse profile: the holes (unread) count as the zeros they are, and
+ * the bins after a hole are where the bytes say (their bounds are
+ * computed, not stepped from the first bin).
+ */
+START_TEST(test_sparse_profile_reads_as_its_bytes)
+{
+	enum { N = 1 << 20 };		/* bins, 3 * N + 1 bytes of text */
+	static struct symentry far[] = {
+		{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1 },
+		{ 0x1000 + 3 * (N - 10) - 1, 0x8, 0x1000 + 3 * (N - 10) + 7,
+		    1, 1, 1, 1, 1 },
+	};
+	static struct symtab farst = {
+		.path = "t", .ent = far, .nent = 2, .names = names,
+		.nnames = 2, .nsyms = 2, .nshown = 2,
+	};
+	char path[] = "/tmp/check_report.XXXXXX", ebuf[160];
+	uint64_t h[3] = { 0x1000, 0x1000 + 3 * (uint64_t)N + 1, 1 };
+	uint64_t meta[2] = { MON_META_RATE, 100 };
+	uint16_t tick = 7;
+	size_t size = 24 + 16 + 2 * (size_t)N, i;
+	struct monfile dense, sparse;
+	struct report rd, rs;
+	unsigned char *img;
+	int fd;
+
+	ck_assert_ptr_nonnull(img = calloc(1, size));
+	memcpy(img, h, 24);
+	memcpy(img + 24, meta, 16);
+	for (i = 0; i < 20; i++)	/* bins 0..9, N-10..N-1 */
+		memcpy(img + 40 + 2 * (i < 10 ? i : N - 20 + i), &tick, 2);
+	ck_assert_int_ge(fd = mkstemp(path), 0);
+	ck_assert_int_eq(ftruncate(fd, (off_t)size), 0);
+	ck_assert_int_eq(pwrite(fd, img, 4096, 0), 4096);
+	ck_assert_int_eq(pwrite(fd, img + size - 4096, 4096,
+	    (off_t)(size - 4096)), 4096);
+	close(fd);
+	ck_assert_ptr_null(monread_load(&sparse, path, ebuf, sizeof(ebuf)));
+	unlink(path);
+	ck_assert_ptr_null(monread_parse(&dense, img, size, ebuf,
+	    sizeof(ebuf)));
+	report_init(&rd, &farst);
+	report_init(&rs, &farst);
+	ck_assert_ptr_null(report_add(&rd, &dense, ebuf, sizeof(ebuf)));
+	ck_assert_ptr_null(report_add(&rs, &sparse, ebuf, sizeof(ebuf)));
+	for (i = 0; i <= 2; i++)
+		ck_assert_double_eq(rs.secs[i], rd.secs[i]);
+	ck_assert_double_eq_tol(rs.total, 1.4, 1e-9);
+	ck_assert_double_gt(rs.secs[1], 0);
+	monread_close(&dense);
+	monread_close(&sparse);
+	report_free(&rd);
+	report_free(&rs);
+	free(img);
 }
 END_TEST
 
@@ -184,7 +247,7 @@ printed(const struct prof_opts *o, uint64_t hpc, const uint64_t *cells,
 
 	added(&r, &st, 0x1000, hpc, cells, ncells, bins, nbins);
 	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
-	report_print(&r, o, fp);
+	print_report(&r, o, fp);
 	fclose(fp);
 	report_free(&r);
 	return out;
@@ -232,6 +295,7 @@ report_suite(void)
 	tcase_add_test(tc, test_ticks_past_last_function_are_outside);
 	tcase_add_test(tc, test_gap_is_unknown_not_the_neighbour);
 	tcase_add_test(tc, test_other_program_refused);
+	tcase_add_test(tc, test_sparse_profile_reads_as_its_bytes);
 	tcase_add_test(tc, test_classic_line_format);
 	tcase_add_test(tc, test_unknown_line_format);
 	suite_add_tcase(s, tc);

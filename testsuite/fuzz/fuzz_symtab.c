@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz_symtab.c - libFuzzer target for prof's ELF symbol reader: any
+ * bytes, as the executable and as a shared object a profile names, are
+ * either refused with a message or loaded into a table whose lookups and
+ * report hold (ASan/UBSan watch).  The bytes are a file (a memfd), so
+ * the path prof takes is the one fuzzed.
+ *
+ *	make fuzz [FUZZ_TIME=seconds]
+ */
+#include <sys/mman.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "prof.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Every lookup the report makes, at and around each entry. */
+static void
+lookups(const struct symtab *st)
+{
+	const struct symobj *o;
+	size_t i;
+	long k;
+
+	for (i = 0; i < st->nent; i++) {
+		if (st->ent[i].end < st->ent[i].addr ||
+		    (i > 0 && st->ent[i].addr <= st->ent[i - 1].addr))
+			abort();
+		k = symtab_lookup(st, st->ent[i].addr + 1);
+		if (k >= (long)st->nent ||
+		    symtab_region(st, st->ent[i].addr) > (long)st->nent)
+			abort();
+		(void)symtab_lookup(st, st->ent[i].addr);
+	}
+	for (i = 0; i < st->nobj; i++) {
+		o = symtab_object(st, st->obj[i].path, st->obj[i].buildid);
+		if (o != &st->obj[i])
+			abort();
+		(void)symtab_object_addr(o, 0);
+		(void)symtab_object_addr(o, 0x1000);
+		(void)symtab_object_addr(o, UINT64_MAX);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	static char path[64];
+	struct prof_opts o = { .sort = 't', .zero = 1, .addr = 'x' };
+	struct monobj obj = { 0x1000, 0x2000, 0, 0, path };
+	struct symtab st;
+	struct report r;
+	char ebuf[160], *out = NULL;
+	size_t len;
+	FILE *fp;
+
+	if (fd == -1) {
+		if ((fd = memfd_create("fuzz_symtab", 0)) == -1)
+			abort();
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	}
+	if (ftruncate(fd, 0) != 0 ||
+	    pwrite(fd, data, size, 0) != (ssize_t)size)
+		abort();
+	o.locals = size > 0 && (data[size - 1] & 1);
+	o.demangle = size > 0 && (data[size - 1] & 2);
+	if (symtab_load(&st, path, &obj, 1, o.locals, ebuf,
+	    sizeof(ebuf)) == NULL) {
+		lookups(&st);
+		report_init(&r, &st);
+		if ((fp = open_memstream(&out, &len)) == NULL)
+			abort();
+		print_report(&r, &o, fp);
+		fclose(fp);
+		free(out);
+		report_free(&r);
+	}
+	symtab_close(&st);
+	return 0;
+}
