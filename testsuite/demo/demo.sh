@@ -13,5 +13,5 @@ echo "\$ $CC -specs=\$O/monprof.specs -p -O2 wordfreq.c -o wordfreq"
     -o wordfreq
 echo "\$ ./wordfreq"
 ./wordfreq
-echo "\$ prof -g wordfreq      # -g: static functions too"
-"$O/prof" -g wordfreq
+echo "\$ prof wordfreq"
+"$O/prof" wordfreq
