@@ -8,9 +8,18 @@
  * mcount.c names __mon_init, so linking any instrumented object with
  * libmonprof.a pulls this file, hence the whole runtime, in.
  */
-#include <pthread.h>
-
 #include "control.h"
+
+/*
+ * pthread_atfork() is glibc's __register_atfork() with the caller's
+ * __dso_handle, which only the start files define: a program linked
+ * with -nostartfiles could not link.  The runtime passes its own, or
+ * NULL without start files (its handler is then never unregistered,
+ * which it never is anyway: the runtime is not unloaded).
+ */
+extern int __register_atfork(void (*)(void), void (*)(void), void (*)(void),
+    void *);
+extern void *__dso_handle __attribute__((__weak__, __visibility__("hidden")));
 
 /*
  * The child of fork profiles itself from zero, with its own sampler:
@@ -40,7 +49,7 @@ __mon_init(void)
 		return;
 	__mon_env_load();
 	__mon_exe_find();
-	pthread_atfork(NULL, NULL, atfork_child);
+	__register_atfork(NULL, NULL, atfork_child, &__dso_handle);
 	e = __mon_env_get();
 	if (e->disabled) {
 		__mon_mcount_disable(1);
