@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <err.h>
+#include <getopt.h>
 #include <glob.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -16,6 +17,14 @@
 
 #include "mon.h"
 #include "prof.h"
+
+/* Long options: values past every char, for getopt_long's switch. */
+enum { OPT_FORMAT = 256 };
+
+static const struct option longopts[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ NULL, 0, NULL, 0 }
+};
 
 struct flist {
 	char	**v;
@@ -26,7 +35,8 @@ static void __attribute__((__noreturn__))
 usage(void)
 {
 	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
-	    "   [-g  |  l]\n\t[-m mdata] ... [prog [mdata ...]]\n");
+	    "   [-g  |  l]  [-u ms | us | ns]\n"
+	    "\t[--format=csv | json]  [-m mdata] ... [prog [mdata ...]]\n");
 	exit(1);
 }
 
@@ -164,8 +174,21 @@ main(int argc, char **argv)
 	size_t i;
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt(argc, argv, ":canthsglzoxT:m:VC")) != -1) {
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
+		case OPT_FORMAT:
+			if (strcmp(optarg, "csv") == 0 ||
+			    strcmp(optarg, "json") == 0)
+				o.format = optarg[0];
+			else if (strcmp(optarg, "table") == 0)
+				o.format = 0;
+			else {
+				warnx("--format=%s: the format is table, csv or "
+				    "json", optarg);
+				usage();
+			}
+			break;
 		case 'a':
 		case 'c':
 		case 'n':
@@ -198,6 +221,17 @@ main(int argc, char **argv)
 		case 'C':
 			o.demangle = 1;
 			break;
+		case 'u':
+			if (strcmp(optarg, "ms") == 0)
+				o.unit = 0;
+			else if (strcmp(optarg, "us") == 0 ||
+			    strcmp(optarg, "ns") == 0)
+				o.unit = optarg[0];
+			else {
+				warnx("-u %s: the unit is ms, us or ns", optarg);
+				usage();
+			}
+			break;
 		case 'm':
 			flist_add(&margs, optarg);
 			break;
@@ -209,11 +243,18 @@ main(int argc, char **argv)
 				exit(0);
 			break;
 		case ':':
-			warnx("option -%c needs an argument", optopt);
+			if (optopt < OPT_FORMAT)
+				warnx("option -%c needs an argument", optopt);
+			else
+				warnx("option %s needs an argument",
+				    argv[optind - 1]);
 			usage();
 			/* NOTREACHED */
 		default:
-			warnx("unknown option -%c", optopt);
+			if (optopt == 0)
+				warnx("unknown option %s", argv[optind - 1]);
+			else
+				warnx("unknown option -%c", optopt);
 			usage();
 		}
 	}
@@ -257,7 +298,10 @@ main(int argc, char **argv)
 		warnx("%s: %zu of %zu call counts are in local functions, "
 		    "not shown with -l", prog, r.cells_dropped,
 		    r.cells_dropped + r.cells_used);
-	print_report(&r, &o, stdout);
+	if (o.format != 0)
+		export_flat(&r, &o, stdout);
+	else
+		print_report(&r, &o, stdout);
 	if (o.summary) {
 		fflush(stdout);
 		print_summary(&r, &o, stderr);

@@ -7,81 +7,7 @@
 #include <err.h>
 #include <stdlib.h>
 
-#include <demangle.h>
-
 #include "prof.h"
-
-/* -o/-x: a shared object's function shows its address in the object. */
-#define ADDR(a)		((a) % SYMTAB_OBJECT_BASE)
-
-/* A report line and its sort keys. */
-struct row {
-	long		 k;		/* entry, or REPORT_UNKNOWN */
-	double		 secs;
-	long		 calls;
-	const char	*name;
-};
-
-static const char *
-firstname(const struct symtab *st, long k)
-{
-	const struct symentry *e = &st->ent[k];
-	size_t i;
-
-	if (k == REPORT_UNKNOWN(st))
-		return REPORT_UNKNOWN_NAME;
-	for (i = 0; i < e->nnames; i++)
-		if (st->names[e->name0 + i].print)
-			return st->names[e->name0 + i].name;
-	return st->names[e->name0].name;
-}
-
-/* -n, and every other order's ties: by name, then address. */
-static int
-namecmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-	int c;
-
-	if ((c = strcmp(x->name, y->name)) != 0)
-		return c;
-	return x->k < y->k ? -1 : x->k > y->k;
-}
-
-/* -a: entries are in address order, <unknown> last. */
-static int
-addrcmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	return x->k < y->k ? -1 : x->k > y->k;
-}
-
-/* -t: most time first, then most calls. */
-static int
-timecmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (x->secs != y->secs)
-		return x->secs > y->secs ? -1 : 1;
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	return namecmp(a, b);
-}
-
-/* -c: most calls first, then most time. */
-static int
-callcmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	if (x->secs != y->secs)
-		return x->secs > y->secs ? -1 : 1;
-	return namecmp(a, b);
-}
 
 /* classic prof: decimals of msec/call, fewer for larger counts */
 static int
@@ -92,46 +18,22 @@ fprecision(long count)
 }
 
 /*
- * The names of entry K, "a, b" for aliases; with -C the demangled names,
- * then the mangled ones in brackets on a line of their own, under the
- * name column (INDENT columns in).
+ * The per-call column, 14 wide: classic prof's msec/call (its decimals
+ * follow the count), or under -u usec/call or nsec/call, whose values
+ * at today's speeds are not 0.0000: three decimals.
  */
 static void
-printnames(const struct symtab *st, long k, const struct prof_opts *o,
-    int indent, FILE *fp)
+percall(double secs, long count, int unit, FILE *fp)
 {
-	const struct symentry *e = &st->ent[k];
-	const struct symname *nm;
-	char *dm;
-	size_t i;
-	int n, mangled = 0;
+	int f;
 
-	if (k == REPORT_UNKNOWN(st)) {
-		fprintf(fp, "%s\n", REPORT_UNKNOWN_NAME);
+	if (unit == 'u' || unit == 'n') {
+		fprintf(fp, " %11.3f  ", secs / count *
+		    (unit == 'u' ? 1e6 : 1e9));
 		return;
 	}
-	for (i = n = 0; i < e->nnames; i++) {
-		nm = &st->names[e->name0 + i];
-		if (!nm->print)
-			continue;
-		dm = o->demangle ? cplus_demangle(nm->name,
-		    DMGL_PARAMS | DMGL_ANSI) : NULL;
-		fprintf(fp, "%s%s", n++ ? ", " : "", dm ? dm : nm->name);
-		if (dm != NULL)
-			mangled = 1;
-		free(dm);
-	}
-	if (mangled) {
-		fprintf(fp, "\n%.*s%*s[", indent / 8, "\t\t\t\t\t\t\t\t\t\t",
-		    indent % 8, "");
-		for (i = n = 0; i < e->nnames; i++) {
-			nm = &st->names[e->name0 + i];
-			if (nm->print)
-				fprintf(fp, "%s%s", n++ ? ", " : "", nm->name);
-		}
-		fputc(']', fp);
-	}
-	fputc('\n', fp);
+	f = fprecision(count);
+	fprintf(fp, "%#*.*f%*s", f + 8, f, 1000.0 * secs / count, 6 - f, " ");
 }
 
 void
@@ -142,29 +44,15 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 	long k, count;
 	size_t i, n;
 	uint64_t maxaddr = 0;
-	double cum = 0, pct, msec;
-	int width = 8, f;
-	char buf[32];
+	double cum = 0, pct;
+	int width = 8;
+	char buf[32], *name;
 
-	if ((rows = calloc(st->nent + 1, sizeof(*rows))) == NULL)
-		err(1, "report");
-	for (i = n = 0; i <= st->nent; i++) {
-		if (i < st->nent && !st->ent[i].shown)
-			continue;
-		/* <unknown>, without an address, only when it has any. */
-		if ((!o->zero || i == st->nent) && r->secs[i] == 0.0 &&
-		    r->ncalls[i] == 0)
-			continue;
-		rows[n].k = i;
-		rows[n].secs = r->secs[i];
-		rows[n].calls = r->ncalls[i];
-		rows[n++].name = firstname(st, i);
-		if (i < st->nent && ADDR(st->ent[i].addr) > maxaddr)
-			maxaddr = ADDR(st->ent[i].addr);
-	}
-	qsort(rows, n, sizeof(*rows), o->sort == 't' ? timecmp :
-	    o->sort == 'c' ? callcmp : o->sort == 'a' ? addrcmp : namecmp);
-
+	rows = rows_get(r, o, &n);
+	for (i = 0; i < n; i++)
+		if (rows[i].k != REPORT_UNKNOWN(st) &&
+		    PRINT_ADDR(st->ent[rows[i].k].addr) > maxaddr)
+			maxaddr = PRINT_ADDR(st->ent[rows[i].k].addr);
 	if (o->addr != 0) {
 		width = snprintf(buf, sizeof(buf), o->addr == 'x' ? "%llx" :
 		    "%llo", (unsigned long long)maxaddr);
@@ -174,7 +62,8 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 	if (!o->noheader) {
 		if (o->addr != 0)
 			fprintf(fp, "%*s ", width, "Address");
-		fputs(" %Time Seconds Cumsecs  #Calls   msec/call  Name\n", fp);
+		fprintf(fp, " %%Time Seconds Cumsecs  #Calls   %csec/call  "
+		    "Name\n", o->unit ? o->unit : 'm');
 	}
 	for (i = 0; i < n; i++) {
 		k = rows[i].k;
@@ -185,7 +74,7 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 			fprintf(fp, "%*s ", width, "");
 		else if (o->addr != 0)
 			fprintf(fp, o->addr == 'x' ? "%*llx " : "%*llo ", width,
-			    (unsigned long long)ADDR(st->ent[k].addr));
+			    (unsigned long long)PRINT_ADDR(st->ent[k].addr));
 		/*
 		 * Classic prof's "%6.1f%8.2f%8.2f" and "%8ld", written so
 		 * that a column too wide for its field (calls past 10^7,
@@ -193,13 +82,13 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 		 */
 		fprintf(fp, "%6.1f %7.2f %7.2f", pct, r->secs[k], cum);
 		if (count != 0) {
-			f = fprecision(count);
-			msec = 1000.0 * r->secs[k] / count;
-			fprintf(fp, " %7ld%#*.*f", count, f + 8, f, msec);
-			fprintf(fp, "%*s", 6 - f, " ");
+			fprintf(fp, " %7ld", count);
+			percall(r->secs[k], count, o->unit, fp);
 		} else
 			fprintf(fp, "%22s", " ");
-		printnames(st, k, o, 44 + (o->addr ? width + 1 : 0), fp);
+		name = names_row(st, k, o->demangle);
+		fprintf(fp, "%s\n", name);
+		free(name);
 	}
 	free(rows);
 }
@@ -230,6 +119,9 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 	fprintf(fp, "%#llx scale factor\n", (unsigned long long)r->scale);
 	fprintf(fp, "%5.0f ticks in known functions, %.0f outside\n",
 	    r->inside, r->outside);
+	/* What the time columns rest on: 300 samples are +-6% or so. */
+	fprintf(fp, "%5.0f samples in this report (%.3f s at %g per "
+	    "second)\n", r->inside + r->outside, r->total, r->rate);
 	fprintf(fp, "%5ld samples dropped at saturated bins\n", r->saturated);
 	fprintf(fp, "%5ld samples outside the profiled range\n", r->outrange);
 	fprintf(fp, "%5ld samples lost\n", r->lost);

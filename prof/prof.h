@@ -255,6 +255,7 @@ struct symtab {
 	unsigned char	 buildid[8];
 	struct symobj	*obj;		/* by path, build-id */
 	size_t		 nobj;
+	size_t		*objat;		/* obj's index by base */
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
@@ -271,6 +272,7 @@ void		 symtab_open(struct symtab *, const char *,
 const struct symobj *symtab_object(const struct symtab *, const char *,
 		    long);
 uint64_t	 symtab_object_addr(const struct symobj *, uint64_t);
+const struct symobj *symtab_object_at(const struct symtab *, uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);
 long		 symtab_region(const struct symtab *, uint64_t);
@@ -285,11 +287,26 @@ struct prof_opts {
 	int		 noheader;	/* -h */
 	int		 summary;	/* -s */
 	int		 demangle;	/* -C */
+	int		 unit;		/* -u: per call in 0 (ms), 'u' or 'n' */
+	int		 format;	/* --format: 0 (table), 'c' CSV, 'j' JSON */
+	int		 lines;		/* -L */
+	const char	*annotate;	/* -A FUNC */
+	int		 graph;		/* -G */
+	const char	*gmon;		/* --gmon=FILE */
+	const char	*pprof;		/* --pprof=FILE */
+	const char	*callgrind;	/* --callgrind=FILE */
 };
 
 /* report.secs[] and ncalls[] past the entries: what no function covers. */
 #define REPORT_UNKNOWN(st)	((long)(st)->nent)
 #define REPORT_UNKNOWN_NAME	"<unknown>"
+
+/*
+ * Told of each share of a bin given to a function: [LO, HI) of entry
+ * K's time region (K's row gets SECS), so that the lines can be split
+ * the same way (lines.c).
+ */
+typedef void	 report_piece_fn(void *, long, uint64_t, uint64_t, double);
 
 struct report {
 	const struct symtab	*st;
@@ -305,6 +322,8 @@ struct report {
 	uint64_t		 scale;		/* classic sf, first file */
 	uint64_t		 lpc, hpc;
 	size_t			 nbins;
+	report_piece_fn		*piece;		/* NULL, or told of shares */
+	void			*piece_arg;
 };
 
 void		 report_init(struct report *, const struct symtab *);
@@ -312,7 +331,56 @@ const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
 void		 report_free(struct report *);
 
+/* ---------------------------------------------------------------- names */
+
+char		*names_demangle(const char *);
+const char	*names_first(const struct symtab *, long);
+char		*names_row(const struct symtab *, long, int);
+
+/* ---------------------------------------------------------------- rows */
+
+/* A report line and its sort keys. */
+struct row {
+	long		 k;		/* entry, or REPORT_UNKNOWN */
+	double		 secs;
+	long		 calls;
+	const char	*name;
+};
+
+int		(*rows_cmp(int))(const void *, const void *);
+struct row	*rows_get(const struct report *, const struct prof_opts *,
+		    size_t *);
+
+/* ---------------------------------------------------------------- export */
+
+enum { XVAL_NULL, XVAL_STR, XVAL_NUM, XVAL_INT };
+
+/* One value of an exported row. */
+struct xval {
+	int		 kind;		/* XVAL_* */
+	const char	*s;
+	double		 d;
+	long		 l;
+};
+
+struct export {
+	FILE			*fp;
+	int			 format;	/* 'c' or 'j' */
+	const char *const	*cols;
+	size_t			 ncols, nrows;
+};
+
+void		 export_begin(struct export *, FILE *, int,
+		    const struct report *, const char *const *, size_t);
+void		 export_row(struct export *, const struct xval *);
+void		 export_end(struct export *);
+void		 export_flat(const struct report *, const struct prof_opts *,
+		    FILE *);
+
 /* ---------------------------------------------------------------- print */
+
+/* -o/-x: a shared object's function shows its address in the object. */
+#define PRINT_ADDR(a)	((a) % SYMTAB_OBJECT_BASE)
 
 void		 print_report(const struct report *, const struct prof_opts *,
 		    FILE *);

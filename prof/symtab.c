@@ -162,6 +162,11 @@ objects(struct symtab *st, const struct monobj *objs, size_t nobj,
 		readobj(st, &objs[key[i].i], rawp, np);
 	free(key);
 	qsort(st->obj, st->nobj, sizeof(*st->obj), symobjcmp);
+	/* Loaded objects have the bases 1, 2, ... in loading order. */
+	if ((st->objat = calloc(st->nobj + 1, sizeof(*st->objat))) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (i = 0; i < st->nobj; i++)
+		st->objat[st->obj[i].base / SYMTAB_OBJECT_BASE - 1] = i;
 	return NULL;
 }
 
@@ -260,6 +265,7 @@ symtab_close(struct symtab *st)
 		free(st->obj[k].load);
 	}
 	free(st->obj);
+	free(st->objat);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)
@@ -290,6 +296,15 @@ symtab_object(const struct symtab *st, const char *path, long buildid)
 			lo = mid + 1;
 	}
 	return NULL;
+}
+
+/* The shared object whose functions are at ADDR, or NULL: the executable. */
+const struct symobj *
+symtab_object_at(const struct symtab *st, uint64_t addr)
+{
+	uint64_t k = addr / SYMTAB_OBJECT_BASE;
+
+	return k == 0 || k > st->nobj ? NULL : &st->obj[st->objat[k - 1]];
 }
 
 /*

@@ -3,7 +3,7 @@
  * check_report.c - attribution and printing (prof/report.c, print.c) on a
  * table built by hand: cells summed, ticks shared in proportion, ticks
  * and cells outside every function on the <unknown> line, profiles of
- * another program refused, the classic line formats.
+ * another program refused, the classic line formats and -u's.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -284,6 +284,29 @@ START_TEST(test_unknown_line_format)
 }
 END_TEST
 
+/* -u us / ns: the per-call column in micro- or nanoseconds, 3 decimals. */
+START_TEST(test_percall_units)
+{
+	static const uint64_t cells[] = { 0x1004, 15, 0x1014, 1000 };
+	static const uint16_t bins[] = { 350, 10 };
+	struct prof_opts o = { .sort = 't', .unit = 'u' };
+	char *out = printed(&o, 0x1020, cells, 4, bins, 2);
+
+	ck_assert_str_eq(out,
+	    " %Time Seconds Cumsecs  #Calls   usec/call  Name\n"
+	    "  97.2    3.50    3.50      15  233333.333  A\n"
+	    "   2.8    0.10    3.60    1000     100.000  B\n");
+	free(out);
+	o.unit = 'n';
+	out = printed(&o, 0x1020, cells, 4, bins, 2);
+	ck_assert_str_eq(out,
+	    " %Time Seconds Cumsecs  #Calls   nsec/call  Name\n"
+	    "  97.2    3.50    3.50      15 233333333.333  A\n"
+	    "   2.8    0.10    3.60    1000  100000.000  B\n");
+	free(out);
+}
+END_TEST
+
 static Suite *
 report_suite(void)
 {
@@ -298,6 +321,7 @@ report_suite(void)
 	tcase_add_test(tc, test_sparse_profile_reads_as_its_bytes);
 	tcase_add_test(tc, test_classic_line_format);
 	tcase_add_test(tc, test_unknown_line_format);
+	tcase_add_test(tc, test_percall_units);
 	suite_add_tcase(s, tc);
 	return s;
 }

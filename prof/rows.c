@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rows.c - the report's rows: which functions have a line (shown, with
+ * time or calls, or every one under -z; <unknown> only when it has
+ * any), and their order (-t, -c, -a, -n).  Every output that lists
+ * functions takes its rows from here, so they all agree.
+ */
+#include <err.h>
+#include <stdlib.h>
+
+#include "prof.h"
+
+/* -n, and every other order's ties: by name, then address. */
+static int
+namecmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	int c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* -a: entries are in address order, <unknown> last. */
+static int
+addrcmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* -t: most time first, then most calls. */
+static int
+timecmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->secs != y->secs)
+		return x->secs > y->secs ? -1 : 1;
+	if (x->calls != y->calls)
+		return x->calls > y->calls ? -1 : 1;
+	return namecmp(a, b);
+}
+
+/* -c: most calls first, then most time. */
+static int
+callcmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->calls != y->calls)
+		return x->calls > y->calls ? -1 : 1;
+	if (x->secs != y->secs)
+		return x->secs > y->secs ? -1 : 1;
+	return namecmp(a, b);
+}
+
+/* The comparison of the sort option SORT ('t', 'c', 'a' or 'n'). */
+int
+(*rows_cmp(int sort))(const void *, const void *)
+{
+	return sort == 't' ? timecmp : sort == 'c' ? callcmp :
+	    sort == 'a' ? addrcmp : namecmp;
+}
+
+/* The report's rows in O's order; *N of them; free() the array. */
+struct row *
+rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
+{
+	const struct symtab *st = r->st;
+	struct row *rows;
+	size_t i, n;
+
+	if ((rows = calloc(st->nent + 1, sizeof(*rows))) == NULL)
+		err(1, "report");
+	for (i = n = 0; i <= st->nent; i++) {
+		if (i < st->nent && !st->ent[i].shown)
+			continue;
+		if ((!o->zero || i == st->nent) && r->secs[i] == 0.0 &&
+		    r->ncalls[i] == 0)
+			continue;
+		rows[n].k = i;
+		rows[n].secs = r->secs[i];
+		rows[n].calls = r->ncalls[i];
+		rows[n++].name = names_first(st, i);
+	}
+	qsort(rows, n, sizeof(*rows), rows_cmp(o->sort));
+	*np = n;
+	return rows;
+}
