@@ -22,10 +22,13 @@
  * so counts start before monitor() does; monitor(0) turns it off.
  */
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include <errno.h>
-#include <sched.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "control.h"
 
@@ -34,7 +37,28 @@
 #define STATE_STOPPING	2	/* one stop at a time: exit vs monitor(0) */
 
 static int state;
-static int switching;	/* one moncontrol switch at a time */
+
+/*
+ * One switch at a time (two at once would exclude calls twice), first
+ * come first served: a ticket lock whose waiters sleep, each on the futex
+ * of its ticket's slot, so a call waits only for the switches queued
+ * before it and each switch wakes only the next.  A signal handler that
+ * interrupts a thread holding a ticket (waiting or switching) must not
+ * wait behind it: it leaves its mode in pending, and whoever holds the
+ * lock applies it before letting it go (or the handler does, if the
+ * lock is free).
+ */
+#define SW_SLOTS	64	/* more waiters only share slots */
+
+static struct {
+	unsigned	 next;		/* the next ticket */
+	unsigned	 serving;	/* the ticket that may switch now */
+	int		 pending;	/* a nested call's mode, or -1 */
+	unsigned	 slot[SW_SLOTS]; /* futex words: serving, when set */
+} sw = { .pending = -1 };
+
+/* This thread holds a ticket (the first call, not a nested one). */
+static __thread int ticketed __attribute__((__tls_model__("initial-exec")));
 
 int
 __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
@@ -118,7 +142,9 @@ __mon_monitor_reset(void)
 {
 	int stopping = STATE_STOPPING;
 
-	MON_STORE(&switching, 0);
+	memset(&sw, 0, sizeof(sw));
+	sw.pending = -1;
+	ticketed = 0;
 	MON_CAS(&state, &stopping, STATE_ON);
 }
 
@@ -165,22 +191,54 @@ __monstartup(char *lowpc, char *highpc)
 
 MON_WEAK_ALIAS(__monstartup, monstartup);
 
-/* moncontrol(mode): 0 stops counting and sampling, else resumes; returns
- * the previous mode. */
-int
-__moncontrol(int mode)
+static void
+futex(unsigned *word, int op, unsigned val)
 {
-	int on = mode != 0, prev, zero = 0;
+	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
 
-	/* Two threads switching at once would exclude calls twice. */
-	while (!MON_CAS(&switching, &zero, 1)) {
-		zero = 0;
-		sched_yield();
+static void
+switch_lock(void)
+{
+	unsigned ticket = MON_ADD(&sw.next, 1), now;
+
+	for (;;) {
+		now = MON_LOAD(&sw.slot[ticket % SW_SLOTS]);
+		if (MON_LOAD(&sw.serving) == ticket)
+			return;
+		futex(&sw.slot[ticket % SW_SLOTS], FUTEX_WAIT_PRIVATE, now);
 	}
-	if ((prev = __mon_mode_on()) == on) {
-		MON_STORE(&switching, 0);
+}
+
+/* Take the lock only if nobody holds or waits for it: 1, or 0. */
+static int
+switch_trylock(void)
+{
+	unsigned t = MON_LOAD(&sw.serving);
+
+	return MON_CAS(&sw.next, &t, t + 1);
+}
+
+static void
+switch_unlock(void)
+{
+	unsigned next = MON_LOAD(&sw.serving) + 1;
+
+	MON_STORE(&sw.serving, next);
+	if (MON_LOAD(&sw.next) != next) {
+		MON_ADD(&sw.slot[next % SW_SLOTS], 1);
+		futex(&sw.slot[next % SW_SLOTS], FUTEX_WAKE_PRIVATE, INT_MAX);
+	}
+}
+
+/* Switch to on; the previous mode. */
+static int
+switch_to(int on)
+{
+	int prev = __mon_mode_on();
+
+	if (prev == on)
 		return prev;
-	}
 	/* The sampler switches under the old mode: its drain counts
 	 * samples by the mode they were taken in. */
 	if (!on)
@@ -190,7 +248,46 @@ __moncontrol(int mode)
 	if (on)
 		__mon_sampler_control(1);
 	__mon_mode_set(on);
-	MON_STORE(&switching, 0);
+	return prev;
+}
+
+/*
+ * Under the lock: apply what nested calls left, then unlock; and if one
+ * came meanwhile while the lock is free, take it again for that.
+ */
+static void
+switch_pending(void)
+{
+	int next;
+
+	do {
+		while ((next = __atomic_exchange_n(&sw.pending, -1,
+		    __ATOMIC_ACQ_REL)) != -1)
+			switch_to(next);
+		switch_unlock();
+	} while (MON_LOAD(&sw.pending) != -1 && switch_trylock());
+}
+
+/* moncontrol(mode): 0 stops counting and sampling, else resumes; returns
+ * the previous mode. */
+int
+__moncontrol(int mode)
+{
+	int on = mode != 0, prev;
+
+	if (ticketed) {
+		/* A signal handler, over this thread's own call. */
+		prev = __mon_mode_on();
+		MON_STORE(&sw.pending, on);
+		if (switch_trylock())
+			switch_pending();
+		return prev;
+	}
+	ticketed = 1;
+	switch_lock();
+	prev = switch_to(on);
+	switch_pending();
+	ticketed = 0;
 	return prev;
 }
 
