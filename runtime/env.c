@@ -14,7 +14,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "process.h"
 
@@ -183,7 +182,7 @@ int
 __mon_env_profile_path(char *buf, size_t len)
 {
 	return __mon_name_profile(env.dir, env.pids, __mon_exe_progname(),
-	    (long)getpid(), buf, len);
+	    __mon_self_pid(), buf, len);
 }
 
 /* This process's gmon.out name, as __mon_env_profile_path. */
@@ -191,5 +190,5 @@ int
 __mon_env_gmon_path(char *buf, size_t len)
 {
 	return __mon_name_gmon(env.dir, env.pids, env.gmon_prefix,
-	    __mon_exe_progname(), (long)getpid(), buf, len);
+	    __mon_exe_progname(), __mon_self_pid(), buf, len);
 }

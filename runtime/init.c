@@ -29,6 +29,7 @@ extern void *__dso_handle __attribute__((__weak__, __visibility__("hidden")));
 static void
 atfork_child(void)
 {
+	__mon_self_record();
 	__mon_outfile_reset();
 	__mon_monitor_reset();
 	if (!__mon_monitor_running())
@@ -47,6 +48,7 @@ __mon_init(void)
 
 	if (done++)
 		return;
+	__mon_self_record();
 	__mon_env_load();
 	__mon_exe_find();
 	__register_atfork(NULL, NULL, atfork_child, &__dso_handle);

@@ -60,6 +60,33 @@ static struct {
 /* This thread holds a ticket (the first call, not a nested one). */
 static __thread int ticketed __attribute__((__tls_model__("initial-exec")));
 
+
+/*
+ * Whether this process may act on the runtime's state: 0, or -1 in a
+ * process that shares the memory of the one set up (a vfork child, which
+ * would stop the parent's profiling).  A child that no fork handler saw
+ * (its memory a copy) first drops what it holds of the parent's: the
+ * sampler (its perf events are the parent's: a switch would stop the
+ * parent's), the guards and locks of the parent's threads.  It keeps the
+ * counts: they include the parent's until the fork.
+ */
+static int
+here(void)
+{
+	switch (__mon_self_which()) {
+	case MON_SELF_SAME:
+		return 0;
+	case MON_SELF_COPY:
+		__mon_outfile_reset();
+		__mon_sampler_forget();
+		__mon_monitor_reset();
+		__mon_self_record();
+		return 0;
+	default:
+		return -1;
+	}
+}
+
 int
 __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
     size_t bufsize, size_t nfunc)
@@ -69,6 +96,8 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 	struct hdr *h;
 	WORD *bins;
 
+	if (here() != 0)
+		return 0;
 	if (lowpc == NULL) {
 		__mon_monitor_stop(1);
 		return 0;
@@ -119,7 +148,7 @@ __mon_monitor_stop(int write)
 	int on = STATE_ON;
 
 	/* monitor(0) in one thread while another exits: one stop only. */
-	if (!MON_CAS(&state, &on, STATE_STOPPING))
+	if (here() != 0 || !MON_CAS(&state, &on, STATE_STOPPING))
 		return;
 	__moncontrol(0);
 	__mon_sampler_stop();
@@ -127,6 +156,19 @@ __mon_monitor_stop(int write)
 		__mon_dump_write();
 	MON_STORE(&state, STATE_OFF);
 	__mon_hist_stop();
+}
+
+/*
+ * Write the profile now (monitor_signal, a fatal signal); profiling goes
+ * on.  0, or -1: not running, not this process's to write, or not
+ * written.  Async-signal-safe.
+ */
+int
+__mon_monitor_dump(void)
+{
+	if (here() != 0 || !__mon_monitor_running())
+		return -1;
+	return __mon_dump_write();
 }
 
 /* Whether monitor() has started profiling and no stop has ended it. */
@@ -275,6 +317,8 @@ __moncontrol(int mode)
 {
 	int on = mode != 0, prev;
 
+	if (here() != 0)
+		return __mon_mode_on();
 	if (ticketed) {
 		/* A signal handler, over this thread's own call. */
 		prev = __mon_mode_on();

@@ -59,7 +59,7 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 		{ MON_META_OUTSIDE, c->outside },
 		{ MON_META_BIAS, (long)__mon_exe_bias() },
 		{ MON_META_BUILDID, __mon_exe_buildid() },
-		{ MON_META_PID, (long)getpid() },
+		{ MON_META_PID, __mon_self_pid() },
 		{ MON_META_SAMPLES, c->samples },
 		{ MON_META_LOST, c->lost },
 		{ MON_META_THREADS, __mon_cells_threads() },

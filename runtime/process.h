@@ -1,12 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * process.h - facts about the process, found once at start: the main
- * executable (exe.c) and the environment (env.c).
+ * process.h - facts about the process, found once at start: which
+ * process it is (self.c), the main executable (exe.c) and the
+ * environment (env.c).
  */
 #ifndef MON_PROCESS_H
 #define MON_PROCESS_H
 
 #include "base.h"
+
+/* self.c */
+#define MON_SELF_SAME	0	/* the process set up */
+#define MON_SELF_COPY	1	/* a raw fork's child: a copy of its memory */
+#define MON_SELF_SHARED	2	/* vfork's child: its memory, not to touch */
+
+void	 __mon_self_record(void) MON_HIDDEN;
+int	 __mon_self_which(void) MON_HIDDEN;
+long	 __mon_self_pid(void) MON_HIDDEN;
 
 /* exe.c: the main executable, as loaded */
 void	 __mon_exe_find(void) MON_HIDDEN;

@@ -82,6 +82,21 @@ __mon_sampler_which(void)
 	return last;
 }
 
+/*
+ * A child that no fork handler saw: the perf events are the parent's
+ * (their rings are not even mapped here), so drop them without a touch;
+ * no new sampler (it is found at exit, or at a moncontrol).  The
+ * setitimer sampler has nothing of the parent's to drop.
+ */
+void
+__mon_sampler_forget(void)
+{
+	if (running == MON_SAMPLER_PERF) {
+		__mon_perf_reset();
+		running = MON_SAMPLER_NONE;
+	}
+}
+
 /* fork child: the sampler is the parent's; start one of its own. */
 void
 __mon_sampler_reset(void)

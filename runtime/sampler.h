@@ -51,5 +51,6 @@ void	 __mon_sampler_control(int) MON_HIDDEN;
 long	 __mon_sampler_rate(void) MON_HIDDEN;
 int	 __mon_sampler_which(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
+void	 __mon_sampler_forget(void) MON_HIDDEN;
 
 #endif /* MON_SAMPLER_H */

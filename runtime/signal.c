@@ -22,9 +22,7 @@ dump(void)
 {
 	int rc;
 
-	if (!__mon_monitor_running())
-		return -1;
-	rc = __mon_dump_write();
+	rc = __mon_monitor_dump();
 	if (rc == 0 && zero_after_dump) {
 		__mon_cells_zero();
 		__mon_arcs_zero();

@@ -86,3 +86,9 @@ ticks() {
 meta() {
 	"$MONDUMP" "${2:-mon.out}" | awk -v k="$1" '$1 == "meta" && $2 == k { print $3 }'
 }
+
+# plain_cc ARGS: the same program without the runtime (hook.h's hook is
+# a stub), to compare what a program does with and without profiling.
+plain_cc() {
+	"$CC" -I"$SRCDIR/include" "$@" "$E2E/nomon.c" -pthread
+}

@@ -15,7 +15,7 @@ export LC_ALL
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
 base	err fmt note name
-process	exe env
+process	self exe env
 storage	mode arena cells arcs
 hooks	mcount stub
 sampler	hist perf itimer sampler

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * self.c - which process runs the runtime's code: the one it was set up
+ * in (or that a fork handler moved it to), a child that no fork handler
+ * told it about (syscall(SYS_fork), clone() without CLONE_VM: a copy of
+ * the memory), or one that shares that process's memory (vfork(),
+ * clone(CLONE_VM)), whose state is the parent's and must not be touched.
+ *
+ * A page marked MADV_WIPEONFORK tells the last two apart: a copied
+ * address space gets it zeroed, a shared one sees the parent's mark.
+ * Async-signal-safe: system calls only.
+ */
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+#include <errno.h>
+#include <unistd.h>
+
+#include "process.h"
+
+#ifndef MADV_WIPEONFORK
+#define MADV_WIPEONFORK	18	/* Linux 4.14 */
+#endif
+
+static long pid;		/* of the process set up */
+static volatile long *mark;	/* the wipe-on-fork page, or NULL */
+
+static long
+getpid_now(void)
+{
+	return syscall(SYS_getpid);
+}
+
+/*
+ * This process is the one the runtime serves from now on (at start, in
+ * a fork child, or once a child of a raw fork has dropped the parent's
+ * state).
+ */
+void
+__mon_self_record(void)
+{
+	int saved = errno;
+	void *p;
+
+	if (mark == NULL) {
+		p = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE),
+		    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p != MAP_FAILED && madvise(p, (size_t)sysconf(_SC_PAGESIZE),
+		    MADV_WIPEONFORK) == 0)
+			mark = p;
+		else if (p != MAP_FAILED)
+			munmap(p, (size_t)sysconf(_SC_PAGESIZE));
+	}
+	if (mark != NULL)
+		*mark = 1;
+	MON_STORE(&pid, getpid_now());
+	errno = saved;
+}
+
+/*
+ * MON_SELF_SAME, MON_SELF_COPY (a child with a copy of the memory that
+ * no fork handler saw) or MON_SELF_SHARED (a process sharing the memory
+ * of the one set up, or a child of unknown kind: without
+ * MADV_WIPEONFORK, before Linux 4.14, a raw fork's child looks like
+ * this too).
+ */
+int
+__mon_self_which(void)
+{
+	int saved = errno;
+	long now = getpid_now();
+
+	errno = saved;
+	if (MON_LOAD(&pid) == 0)
+		__mon_self_record();
+	else if (now != MON_LOAD(&pid))
+		return mark != NULL && *mark == 0 ? MON_SELF_COPY :
+		    MON_SELF_SHARED;
+	return MON_SELF_SAME;
+}
+
+/* The pid of the process set up: what its files are named after. */
+long
+__mon_self_pid(void)
+{
+	if (MON_LOAD(&pid) == 0)
+		__mon_self_record();
+	return MON_LOAD(&pid);
+}
