@@ -2,12 +2,16 @@
 /*
  * init.c - automatic start and finish: a constructor that reads the
  * environment, finds the main executable and starts profiling like
- * cc -p's default monitor() call, a late destructor that writes the
- * profile, and the fork handler that gives a child its own profile.
+ * cc -p's default monitor() call, an exit handler run before the
+ * destructors, a late destructor that writes the profile, and the fork
+ * handler that gives a child its own profile.
  *
  * mcount.c names __mon_init, so linking any instrumented object with
  * libmonprof.a pulls this file, hence the whole runtime, in.
  */
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "control.h"
 
 /*
@@ -40,6 +44,22 @@ atfork_child(void)
 	__mon_sampler_reset();
 }
 
+/*
+ * Run by exit() before the destructors (registered at start, so after
+ * the program's own exit handlers).  A child sharing the parent's memory
+ * (vfork, clone(CLONE_VM)) that calls exit() would go on to run the rest
+ * of the parent's exit handlers, the destructors and the runtime's write
+ * among them, and the parent, at its own exit, would find none left: the
+ * child ends here with _exit(status).  on_exit() passes the status.
+ */
+static void
+exiting(int status, void *arg)
+{
+	(void)arg;
+	if (__mon_monitor_exiting() != 0)
+		_exit(status);
+}
+
 void __attribute__((__constructor__(101)))
 __mon_init(void)
 {
@@ -58,6 +78,7 @@ __mon_init(void)
 		return;
 	}
 	__mon_signal_setup();
+	on_exit(exiting, NULL);
 	if (e->disable_default)
 		return;
 	if (__monstartup(NULL, NULL) != 0)

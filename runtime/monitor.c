@@ -171,6 +171,17 @@ __mon_monitor_dump(void)
 	return __mon_dump_write();
 }
 
+/*
+ * exit() has begun (init.c's exit handler): 0, or -1 in a process that
+ * shares the memory of the one set up, which must not run that one's
+ * exit handlers.
+ */
+int
+__mon_monitor_exiting(void)
+{
+	return here();
+}
+
 /* Whether monitor() has started profiling and no stop has ended it. */
 int
 __mon_monitor_running(void)
