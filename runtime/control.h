@@ -20,6 +20,7 @@ int	 __monstartup(char *, char *) MON_HIDDEN;
 int	 __moncontrol(int) MON_HIDDEN;
 void	 __mon_monitor_stop(int) MON_HIDDEN;
 int	 __mon_monitor_dump(void) MON_HIDDEN;
+void	 __mon_monitor_end(void) MON_HIDDEN;
 int	 __mon_monitor_exiting(void) MON_HIDDEN;
 int	 __mon_monitor_running(void) MON_HIDDEN;
 void	 __mon_monitor_reset(void) MON_HIDDEN;

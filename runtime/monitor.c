@@ -14,9 +14,14 @@
  *
  * The run state, one word:
  *
- *	OFF --monitor(lo, ..)--> ON --monitor(0), exit--> STOPPING --> OFF
- *	                          \___ further monitor() calls add their
- *	                               cells and restart the histogram
+ *	OFF --monitor(lo, ..)--> ON --monitor(0), exit, --> STOPPING --> OFF
+ *	                          \    a fatal signal      (one thread)
+ *	                           \___ further monitor() calls add their
+ *	                                cells and restart the histogram
+ *
+ * A stop that finds another thread's in progress waits for its end (a
+ * futex on the word), so the profile is written once, whole, before any
+ * of them goes on; a signal over a thread's own stop cannot wait.
  *
  * and, apart from it, moncontrol's mode (mode.c): on from the first call,
  * so counts start before monitor() does; monitor(0) turns it off.
@@ -36,7 +41,8 @@
 #define STATE_ON	1
 #define STATE_STOPPING	2	/* one stop at a time: exit vs monitor(0) */
 
-static int state;
+static unsigned state;
+static int stopper;	/* the thread that made it STOPPING */
 
 /*
  * One switch at a time (two at once would exclude calls twice), first
@@ -60,6 +66,12 @@ static struct {
 /* This thread holds a ticket (the first call, not a nested one). */
 static __thread int ticketed __attribute__((__tls_model__("initial-exec")));
 
+
+static void
+futex(unsigned *word, int op, unsigned val)
+{
+	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
 
 /*
  * Whether this process may act on the runtime's state: 0, or -1 in a
@@ -141,21 +153,71 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 
 MON_WEAK_ALIAS(__monitor, monitor);
 
+/*
+ * Make this thread the one stopping: 1; or 0 once the stop of another
+ * thread has ended (or none was due); -1 if this thread is stopping
+ * already (a signal handler over its own stop).
+ */
+static int
+stop_begin(void)
+{
+	unsigned on = STATE_ON, now;
+	int tid = (int)syscall(SYS_gettid);
+
+	if (MON_CAS(&state, &on, STATE_STOPPING)) {
+		MON_STORE(&stopper, tid);
+		return 1;
+	}
+	while ((now = MON_LOAD(&state)) == STATE_STOPPING) {
+		if (MON_LOAD(&stopper) == tid)
+			return -1;
+		futex(&state, FUTEX_WAIT_PRIVATE, now);
+	}
+	return 0;
+}
+
+static void
+stop_end(void)
+{
+	MON_STORE(&stopper, 0);
+	MON_STORE(&state, STATE_OFF);
+	futex(&state, FUTEX_WAKE_PRIVATE, INT_MAX);
+}
+
 /* Stop sampling and counting; write the profile if asked and enabled. */
 void
 __mon_monitor_stop(int write)
 {
-	int on = STATE_ON;
-
 	/* monitor(0) in one thread while another exits: one stop only. */
-	if (here() != 0 || !MON_CAS(&state, &on, STATE_STOPPING))
+	if (here() != 0 || stop_begin() != 1)
 		return;
 	__moncontrol(0);
 	__mon_sampler_stop();
 	if (write)
 		__mon_dump_write();
-	MON_STORE(&state, STATE_OFF);
+	stop_end();
 	__mon_hist_stop();
+}
+
+/*
+ * A signal is about to end the process: write the profile, once however
+ * many threads and handlers come here, and return once it is written
+ * (or another thread's stop has ended).  The sampler is left running
+ * (stopping it is not async-signal-safe); the process dies next.
+ */
+void
+__mon_monitor_end(void)
+{
+	switch (here() == 0 ? stop_begin() : 0) {
+	case 1:
+		__mon_dump_write();
+		stop_end();
+		break;
+	case -1:
+		/* Over this thread's own stop, which will never resume. */
+		__mon_dump_write();
+		break;
+	}
 }
 
 /*
@@ -193,8 +255,9 @@ __mon_monitor_running(void)
 void
 __mon_monitor_reset(void)
 {
-	int stopping = STATE_STOPPING;
+	unsigned stopping = STATE_STOPPING;
 
+	stopper = 0;
 	memset(&sw, 0, sizeof(sw));
 	sw.pending = -1;
 	ticketed = 0;
@@ -243,12 +306,6 @@ __monstartup(char *lowpc, char *highpc)
 }
 
 MON_WEAK_ALIAS(__monstartup, monstartup);
-
-static void
-futex(unsigned *word, int op, unsigned val)
-{
-	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
-}
 
 static void
 switch_lock(void)

@@ -8,6 +8,7 @@
  * Async-signal-safe: it only calls the dump path and zeroes counts.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -45,20 +46,42 @@ MON_WEAK_ALIAS(__monitor_signal, monitor_signal);
 
 /*
  * Signals whose default action ends the program: the profile is written
- * first, then the signal is raised again with its default action, so the
- * program still dies of it (and dumps core where it would have).
+ * first (once, however many threads and handlers come), then the signal
+ * is raised again with its default action, so the program still dies of
+ * it (and dumps core where it would have).
  */
 static const int fatal_signals[] = {
 	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ,
 };
 
+/*
+ * Die of sig as its default action does.  A crash handler of the
+ * program's that calls this one as "the previous handler" (Breakpad
+ * style) is then not called again: the default action it asked for is
+ * what happens.
+ */
+static void
+die(int sig)
+{
+	struct sigaction dfl;
+	sigset_t set;
+
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void
 fatal(int sig)
 {
-	/* SA_RESETHAND restored SIG_DFL; SA_NODEFER lets raise() deliver. */
-	dump();
-	raise(sig);
+	__mon_monitor_end();
+	die(sig);
 }
 
 /* PROFFLAGS -sigdump SIG: monitor_signal becomes SIG's handler. */
@@ -88,7 +111,6 @@ fatal_setup(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = fatal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
 		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
