@@ -49,7 +49,7 @@ CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 # and the check targets install them as root, otherwise print the
 # command; a plain `make` only checks and prints.
 DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
-	      pkg-config libiberty-dev binutils
+	      pkg-config libiberty-dev binutils libdw-dev
 TEST_PKGS   = libtool-bin
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
@@ -125,11 +125,15 @@ $(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon.h
 # ---------------------------------------------------------------- prof
 PROF_SRCS   = $(wildcard $(srcdir)/prof/*.c)
 PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS))
-PROF_LIBS   = $(ELF_LIBS) -liberty
+# Source lines come from DWARF through libdw (elfutils, as libelf).
+PROF_PKGS   = libdw
+PROF_CFLAGS = $(ELF_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PROF_PKGS)) \
+	      -I/usr/include/libiberty
+PROF_LIBS   = $(ELF_LIBS) $(shell $(PKG_CONFIG) --libs $(PROF_PKGS)) -liberty
 
 $(O)/obj/prof/%.o: $(srcdir)/prof/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(ELF_CFLAGS) -I/usr/include/libiberty -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(PROF_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/prof: $(PROF_OBJS)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
@@ -198,16 +202,15 @@ $(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
-	    -I$(srcdir)/prof $(ELF_CFLAGS) -I/usr/include/libiberty \
-	    -o $@ $< $(FUZZ_PROF) $(PROF_LIBS)
+	    -I$(srcdir)/prof $(PROF_CFLAGS) -o $@ $< $(FUZZ_PROF) $(PROF_LIBS)
 
 $(O)/fuzz/corpus/symtab/exe: $(srcdir)/testsuite/e2e/300-prof.c
 	@mkdir -p $(@D)
-	$(CC) -O0 -o $@ $<
+	$(CC) -O0 -g -o $@ $<
 
 $(O)/fuzz/corpus/symtab/lib.so: $(srcdir)/testsuite/e2e/300-prof.c
 	@mkdir -p $(@D)
-	$(CC) -O0 -shared -fPIC -Wl,--build-id -o $@ $<
+	$(CC) -O0 -g -shared -fPIC -Wl,--build-id -o $@ $<
 
 fuzz: $(FUZZ_TARGETS:%=$(O)/fuzz/fuzz_%) $(FUZZ_SEEDS)
 	@mkdir -p $(O)/fuzz/corpus/monread

@@ -172,3 +172,48 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 	export_end(&x);
 	free(rows);
 }
+
+/* -L's rows, in its order. */
+void
+export_lines(const struct lines *ln, const struct report *r,
+    const struct prof_opts *o, FILE *fp)
+{
+	static const char *const cols[] = { "name", "file", "line",
+	    "address", "object", "percent", "seconds", "cumsecs", "calls" };
+	const struct symtab *st = r->st;
+	struct linerow *v;
+	struct export x;
+	struct xval c[9];
+	char addr[24], **names;
+	const char *obj;
+	double cum = 0;
+	size_t i, n;
+
+	names = lines_names(st, o);
+	v = lines_selected(ln, o, names, &n);
+	export_begin(&x, fp, o->format, r, cols, 9);
+	for (i = 0; i < n; i++) {
+		cum += v[i].secs;
+		obj = objectof(st, v[i].row);
+		snprintf(addr, sizeof(addr), "%#llx", obj == NULL ? 0ULL :
+		    (unsigned long long)PRINT_ADDR(v[i].addr));
+		c[0] = (struct xval){ .kind = XVAL_STR, .s = names[v[i].row] };
+		c[1] = (struct xval){ .kind = v[i].file ? XVAL_STR :
+		    XVAL_NULL, .s = v[i].file };
+		c[2] = (struct xval){ .kind = v[i].file ? XVAL_INT :
+		    XVAL_NULL, .l = v[i].line };
+		c[3] = (struct xval){ .kind = obj ? XVAL_STR : XVAL_NULL,
+		    .s = addr };
+		c[4] = (struct xval){ .kind = obj ? XVAL_STR : XVAL_NULL,
+		    .s = obj };
+		c[5] = (struct xval){ .kind = XVAL_NUM, .d = r->total > 0 ?
+		    100.0 * v[i].secs / r->total : 0.0 };
+		c[6] = (struct xval){ .kind = XVAL_NUM, .d = v[i].secs };
+		c[7] = (struct xval){ .kind = XVAL_NUM, .d = cum };
+		c[8] = (struct xval){ .kind = XVAL_INT, .l = v[i].calls };
+		export_row(&x, c);
+	}
+	export_end(&x);
+	lines_names_free(st, names);
+	free(v);
+}

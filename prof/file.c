@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -66,4 +67,51 @@ file_sparse(const struct stat *sb, uint64_t bytes)
 	uint64_t disk = (uint64_t)sb->st_blocks * 512;
 
 	return bytes > FILE_SLACK && (bytes - FILE_SLACK) / 16 > disk;
+}
+
+/*
+ * The whole of the regular file PATH into *BUF (malloc'd, *LEN bytes, a
+ * NUL after them), if it holds at most MAX bytes: 0, or -1 and *WHY.
+ */
+int
+file_read(const char *path, size_t max, char **buf, size_t *len,
+    const char **why)
+{
+	struct stat sb;
+	ssize_t got;
+	size_t n = 0;
+	char *p;
+	int fd;
+
+	if ((fd = file_open(path, &sb, why)) == -1)
+		return -1;
+	if ((uint64_t)sb.st_size > max || file_sparse(&sb,
+	    (uint64_t)sb.st_size)) {
+		*why = "too large";
+		close(fd);
+		return -1;
+	}
+	if ((p = malloc((size_t)sb.st_size + 1)) == NULL) {
+		*why = strerror(errno);
+		close(fd);
+		return -1;
+	}
+	/* The file may shrink meanwhile; it cannot grow past what we read. */
+	while (n < (size_t)sb.st_size && (got = read(fd, p + n,
+	    (size_t)sb.st_size - n)) != 0) {
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1) {
+			*why = strerror(errno);
+			free(p);
+			close(fd);
+			return -1;
+		}
+		n += (size_t)got;
+	}
+	close(fd);
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
 }

@@ -65,6 +65,22 @@ prof_grow(void *pp, size_t *cap, size_t need, size_t size)
 
 int		 file_open(const char *, struct stat *, const char **);
 int		 file_sparse(const struct stat *, uint64_t);
+int		 file_read(const char *, size_t, char **, size_t *,
+		    const char **);
+
+/* ---------------------------------------------------------------- mdata */
+
+struct monobj;
+
+/* A list of strings (operands, file names), each malloc'd. */
+struct flist {
+	char	**v;
+	size_t	 n, cap;
+};
+
+void		 mdata_add(struct flist *, const char *);
+void		 mdata_expand(struct flist *, const char *, const char *);
+void		 mdata_objects(struct monobj **, size_t *, const struct flist *);
 
 /* ---------------------------------------------------------------- monread */
 
@@ -331,6 +347,78 @@ const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
 void		 report_free(struct report *);
 
+/* ---------------------------------------------------------------- srcline */
+
+/* Bytes [lo, hi) of entry ent, compiled from file:line (file NULL: none). */
+struct srcrange {
+	uint64_t	 lo, hi;
+	long		 ent;
+	const char	*file;
+	int		 line;
+};
+
+/* Every entry's time region, cut by source line, in address order. */
+struct srclines {
+	struct srcrange	*r;
+	size_t		 n;
+	int		 has;		/* any line table at all */
+	struct Dwarf	**dw;		/* the files' names live in them */
+	size_t		 ndw;
+};
+
+/* A line table's row: [lo, hi) compiled from file:line. */
+struct srcraw {
+	uint64_t	 lo, hi;
+	const char	*file;
+	int		 line;
+};
+
+const char	*srclines_load(struct srclines *, const struct symtab *,
+		    char *, size_t);
+const char	*srclines_build(struct srclines *, const struct symtab *,
+		    struct srcraw *, size_t, char *, size_t);
+void		 srclines_close(struct srclines *);
+long		 srclines_at(const struct srclines *, uint64_t);
+
+/* ---------------------------------------------------------------- lines */
+
+/* A row of -L: a report row's time and calls at one source line. */
+struct linerow {
+	long		 row;		/* entry, or REPORT_UNKNOWN */
+	const char	*file;		/* NULL: no line information */
+	int		 line;
+	uint64_t	 addr;		/* its lowest address */
+	double		 secs;
+	long		 calls;		/* at the function's entry line */
+};
+
+struct lines {
+	const struct symtab	*st;
+	struct srclines		 sl;
+	double			*secs;		/* per range of sl */
+	struct linerow		*rows;		/* after lines_collect() */
+	size_t			 n;
+};
+
+void		 lines_open(struct lines *, const struct symtab *);
+void		 lines_attach(struct lines *, struct report *);
+void		 lines_collect(struct lines *, const struct report *);
+void		 lines_check(const struct lines *);
+void		 lines_close(struct lines *);
+char		**lines_names(const struct symtab *, const struct prof_opts *);
+void		 lines_names_free(const struct symtab *, char **);
+struct linerow	*lines_selected(const struct lines *, const struct prof_opts *,
+		    char **, size_t *);
+void		 lines_print(const struct lines *, const struct report *,
+		    const struct prof_opts *, FILE *);
+const char	*lines_base(const char *);
+int		 lines_where(char *, size_t, const char *, int);
+
+/* ---------------------------------------------------------------- annotate */
+
+void		 annotate_print(const struct lines *, const struct report *,
+		    const struct prof_opts *, FILE *);
+
 /* ---------------------------------------------------------------- names */
 
 char		*names_demangle(const char *);
@@ -376,6 +464,8 @@ void		 export_row(struct export *, const struct xval *);
 void		 export_end(struct export *);
 void		 export_flat(const struct report *, const struct prof_opts *,
 		    FILE *);
+void		 export_lines(const struct lines *, const struct report *,
+		    const struct prof_opts *, FILE *);
 
 /* ---------------------------------------------------------------- print */
 

@@ -185,6 +185,11 @@ addbins(struct report *r, const struct monfile *mf, double rate, double *in)
 					continue;
 				r->secs[e->row] += t * (double)w / covered /
 				    rate;
+				if (r->piece != NULL)
+					r->piece(r->piece_arg, k, b0 > e->addr ?
+					    b0 : e->addr, b1 < e->end ? b1 :
+					    e->end, t * (double)w / covered /
+					    rate);
 				rowed += w;
 			}
 			*in += rowed == covered ? t : t * rowed / covered;

@@ -51,10 +51,7 @@ expect_eq "$(cat got)" 0.00 "begin, before hidden"
 
 # Exact rows: a profile written by mkmon for the stripped program, 0.90 s
 # in spin, 0.10 s in mix.constprop.0, 0.50 s in hidden's code.
-set -- $(readelf -SW sample | awk '$2 == ".text" { print $4, $6 }')
-TEXTEND=$((0x$1 + 0x$2))
-set -- $(readelf -SW sample | awk '$2 == ".init" { print $4 }')
-LPC=$((0x$1 - 16))
+textrange sample
 {
 	echo "range $LPC $TEXTEND"
 	echo "bins $((TEXTEND - LPC))"

@@ -3,7 +3,8 @@
  * fuzz_symtab.c - libFuzzer target for prof's ELF symbol reader: any
  * bytes, as the executable and as a shared object a profile names, are
  * either refused with a message or loaded into a table whose lookups and
- * report hold (ASan/UBSan watch).  The bytes are a file (a memfd), so
+ * report hold, and whose line tables (libdw) cut every function into
+ * ranges that cover it exactly (ASan/UBSan watch).  The bytes are a file (a memfd), so
  * the path prof takes is the one fuzzed.
  *
  *	make fuzz [FUZZ_TIME=seconds]
@@ -47,6 +48,36 @@ lookups(const struct symtab *st)
 	}
 }
 
+/* The line ranges: in address order, each inside its entry, no gap. */
+static void
+lines(const struct symtab *st)
+{
+	struct srclines sl;
+	const struct srcrange *r;
+	char ebuf[160];
+	uint64_t at = 0;
+	size_t i;
+	long k = -1;
+
+	if (srclines_load(&sl, st, ebuf, sizeof(ebuf)) != NULL)
+		return;
+	for (i = 0; i < sl.n; i++) {
+		r = &sl.r[i];
+		if (r->ent < 0 || r->ent >= (long)st->nent || r->lo >= r->hi ||
+		    r->lo < st->ent[r->ent].addr || r->hi > st->ent[r->ent].end)
+			abort();
+		if (r->ent != k && r->lo != st->ent[r->ent].addr)
+			abort();
+		if (r->ent == k && r->lo != at)
+			abort();
+		if (srclines_at(&sl, r->lo) != (long)i)
+			abort();
+		at = r->hi;
+		k = r->ent;
+	}
+	srclines_close(&sl);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -73,6 +104,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (symtab_load(&st, path, &obj, 1, o.locals, ebuf,
 	    sizeof(ebuf)) == NULL) {
 		lookups(&st);
+		lines(&st);
 		report_init(&r, &st);
 		if ((fp = open_memstream(&out, &len)) == NULL)
 			abort();

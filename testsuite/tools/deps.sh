@@ -21,6 +21,7 @@ else
 	if have "$pkgconfig"; then
 		"$pkgconfig" --exists libelf || missing="$missing libelf"
 		"$pkgconfig" --exists check || missing="$missing check"
+		"$pkgconfig" --exists libdw || missing="$missing libdw"
 	fi
 	[ -f /usr/include/libiberty/demangle.h ] ||
 	    missing="$missing libiberty"

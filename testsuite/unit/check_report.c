@@ -3,7 +3,8 @@
  * check_report.c - attribution and printing (prof/report.c, print.c) on a
  * table built by hand: cells summed, ticks shared in proportion, ticks
  * and cells outside every function on the <unknown> line, profiles of
- * another program refused, the classic line formats and -u's.
+ * another program refused, the classic line formats and -u's, and a
+ * function's time split among its lines (lines.c).
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -307,6 +308,48 @@ START_TEST(test_percall_units)
 }
 END_TEST
 
+/* -L: a share of a function's time splits among its lines by bytes. */
+START_TEST(test_time_split_among_lines)
+{
+	static const uint64_t cells[] = { 0x1004, 15 };
+	static const uint16_t bins[] = { 100, 40 };
+	struct srcraw raw[] = {
+		{ 0x1000, 0x1004, "a.c", 1 },
+		{ 0x1004, 0x1010, "a.c", 2 },
+		{ 0x1010, 0x1020, "b.c", 7 },
+	};
+	struct lines ln;
+	struct report r;
+	struct monfile mf;
+	char ebuf[160];
+
+	memset(&ln, 0, sizeof(ln));
+	ln.st = &st;
+	ck_assert_ptr_null(srclines_build(&ln.sl, &st, raw, 3, ebuf,
+	    sizeof(ebuf)));
+	ck_assert_ptr_nonnull(ln.secs = calloc(ln.sl.n, sizeof(*ln.secs)));
+	report_init(&r, &st);
+	lines_attach(&ln, &r);
+	image(&mf, 0x1000, 0x1020, cells, 2, bins, 2);
+	ck_assert_ptr_null(report_add(&r, &mf, ebuf, sizeof(ebuf)));
+	monread_close(&mf);
+	lines_collect(&ln, &r);
+	ck_assert_uint_eq(ln.n, 4);	/* A:1, A:2, B:7, <unknown> */
+	ck_assert_int_eq(ln.rows[0].line, 1);
+	ck_assert_double_eq_tol(ln.rows[0].secs, 0.25, 1e-9);
+	ck_assert_int_eq(ln.rows[0].calls, 15);
+	ck_assert_int_eq(ln.rows[1].line, 2);
+	ck_assert_double_eq_tol(ln.rows[1].secs, 0.75, 1e-9);
+	ck_assert_int_eq(ln.rows[2].line, 7);
+	ck_assert_double_eq_tol(ln.rows[2].secs, 0.40, 1e-9);
+	ck_assert_int_eq(ln.rows[3].row, REPORT_UNKNOWN(&st));
+	free(ln.sl.r);
+	free(ln.secs);
+	free(ln.rows);
+	report_free(&r);
+}
+END_TEST
+
 static Suite *
 report_suite(void)
 {
@@ -322,6 +365,7 @@ report_suite(void)
 	tcase_add_test(tc, test_classic_line_format);
 	tcase_add_test(tc, test_unknown_line_format);
 	tcase_add_test(tc, test_percall_units);
+	tcase_add_test(tc, test_time_split_among_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }
