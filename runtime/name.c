@@ -5,7 +5,9 @@
  *	mon.out			one profile, in dir or the current directory
  *	<pid>.<prog>		with pids (the default when a dir is given)
  *	gmon.out, <pid>.<prog>.gmon, <prefix>.<pid>	the -pg profile
- *	<path>.<pid>.tmp	what is written before the rename onto path
+ *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
+ *				target, just before the rename onto it
+ *	<dir>/.monprof.<pid>.<salt>.tmp	the same, when that one is taken
  *
  * Pure and async-signal-safe (no stdio, no malloc).  Each returns 0, or
  * -1 with buf set to "" when the name does not fit in len bytes.
@@ -102,13 +104,53 @@ __mon_name_gmon(const char *dir, int pids, const char *prefix,
 	return finish(buf, len, put(buf, len, at, "gmon.out"));
 }
 
-/* The temporary file process pid writes path through. */
-int
-__mon_name_tmp(const char *path, long pid, char *buf, size_t len)
+/* The directory of path, "." for none; with "/" at its end if dirslash. */
+static size_t
+put_parent(char *buf, size_t len, const char *path, int dirslash)
 {
-	size_t at = put(buf, len, 0, path);
+	size_t at = 0, end = 0, i;
 
-	at = put(buf, len, at, ".");
+	for (i = 0; path[i] != '\0'; i++)
+		if (path[i] == '/')
+			end = i + 1;
+	if (end == 0)
+		return put(buf, len, 0, dirslash ? "" : ".");
+	for (i = 0; i < end - (dirslash ? 0 : 1) || i == 0; i++, at++)
+		if (at + 1 < len)
+			buf[at] = path[i];
+	return at;
+}
+
+/* The directory path's file is in (for O_TMPFILE). */
+int
+__mon_name_dir(const char *path, char *buf, size_t len)
+{
+	return finish(buf, len, put_parent(buf, len, path, 0));
+}
+
+/*
+ * The temporary name process pid gives the file it writes for path, in
+ * the same directory (so that a rename can replace path): short, so
+ * that no program name makes it too long for the directory, with salt
+ * in hex when not 0 (when the plain one is another user's).
+ */
+int
+__mon_name_tmp(const char *path, long pid, unsigned long salt, char *buf,
+    size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	char s[2 + 2 * sizeof(salt)];
+	size_t at = put_parent(buf, len, path, 1), i;
+
+	at = put(buf, len, at, ".monprof.");
 	at = put_num(buf, len, at, pid);
+	if (salt != 0) {
+		s[0] = '.';
+		for (i = 0; i < 2 * sizeof(salt); i++)
+			s[1 + i] = hex[(salt >> (4 * (2 * sizeof(salt) - 1 - i))) &
+			    15];
+		s[1 + i] = '\0';
+		at = put(buf, len, at, s);
+	}
 	return finish(buf, len, put(buf, len, at, ".tmp"));
 }

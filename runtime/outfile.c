@@ -1,12 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * outfile.c - one profile file, whole or not at all: a temporary file
- * beside the target, every write checked, then rename.  Shared by the
- * mon.out and gmon.out writers.
+ * outfile.c - one profile file, whole or not at all: written nameless
+ * (O_TMPFILE) in its target's directory, every write checked, then given
+ * a temporary name and renamed onto the target, so a writer that is
+ * killed half way leaves nothing behind.  Where the file system has no
+ * O_TMPFILE (or it cannot be named: no /proc), a named temporary file,
+ * removed on every failure.  Shared by the mon.out and gmon.out writers.
  *
- * Async-signal-safe (monitor_signal uses it): system calls only, no
- * stdio, no malloc.
+ * While a file is written, the signals that end a program from outside
+ * (a second ^C or kill, SIGXFSZ past RLIMIT_FSIZE) are blocked: only the
+ * program's own faults can interrupt it.  Async-signal-safe (the profile
+ * is written from signal handlers): system calls only, no stdio, no
+ * malloc.
  */
+#include <sys/syscall.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -17,6 +25,12 @@
 #include <unistd.h>
 
 #include "writer.h"
+
+#ifndef O_TMPFILE
+#define O_TMPFILE	(020000000 | O_DIRECTORY)
+#endif
+
+#define TRIES	4	/* temporary names tried: ours, then salted ones */
 
 static int writing;	/* one file at a time */
 
@@ -64,36 +78,32 @@ complain(const char *path)
 	MON_ERR("\n");
 }
 
-static int
-open_tmp(const char *tmp)
-{
-	int fd, flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-
-	fd = open(tmp, flags, 0666);
-	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
-		fd = open(tmp, flags, 0666);
-	return fd;
-}
-
 /*
- * Past RLIMIT_FSIZE a write raises SIGXFSZ, whose default action kills
- * the program: while writing, keep it blocked (the write then fails with
- * EFBIG), and take back the one our write raised.
+ * Block every signal but the faults (SIGSEGV and the like, which must
+ * reach their handlers): nothing from outside ends or interrupts the
+ * write.  Past RLIMIT_FSIZE a write raises SIGXFSZ, whose default action
+ * kills the program: blocked, the write fails with EFBIG instead, and the
+ * one our write raised is taken back.  1 if the program already had one
+ * pending: that one is its own.
  */
 static int
-xfsz_block(sigset_t *old)
+signals_block(sigset_t *old)
 {
+	static const int faults[] = {
+		SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+	};
 	sigset_t set, pend;
+	size_t i;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGXFSZ);
+	sigfillset(&set);
+	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(&set, faults[i]);
 	pthread_sigmask(SIG_BLOCK, &set, old);
-	/* 1 if the program already had one pending: that one is its own. */
 	return sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1;
 }
 
 static void
-xfsz_restore(const sigset_t *old, int had)
+signals_restore(const sigset_t *old, int had)
 {
 	static const struct timespec now;
 	sigset_t set, pend;
@@ -103,6 +113,140 @@ xfsz_restore(const sigset_t *old, int had)
 	if (!had && sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1)
 		sigtimedwait(&set, NULL, &now);
 	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* A salt for a temporary name that another user cannot foresee. */
+static unsigned long
+salt(void)
+{
+	unsigned long v = 0;
+	struct timespec ts;
+
+	if (syscall(SYS_getrandom, &v, sizeof(v), 1 /* GRND_NONBLOCK */) !=
+	    (long)sizeof(v)) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		v = (unsigned long)ts.tv_nsec * 2654435761UL ^
+		    (unsigned long)ts.tv_sec;
+	}
+	return v != 0 ? v : 1;
+}
+
+/* Give the nameless file fd the name tmp: 0, or -1 with errno. */
+static int
+link_fd(int fd, const char *tmp)
+{
+	char proc[32] = "/proc/self/fd/";
+
+	proc[14 + __mon_fmt_ulong(proc + 14, (unsigned long)fd)] = '\0';
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return -1;
+	/* No /proc: this needs CAP_DAC_READ_SEARCH. */
+	return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
+}
+
+/* Create the named temporary file tmp: its fd, or -1 with errno. */
+static int
+create(int fd, const char *tmp)
+{
+	(void)fd;
+	return open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0666);
+}
+
+/*
+ * name(fd, tmp) under a temporary name for path, into tmp: ours first
+ * (one left by an earlier process of our pid, killed while writing, is
+ * removed), then salted ones, in case another user took ours.  What name
+ * returned: 0 or an fd; or -1.
+ */
+static int
+tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
+    size_t len)
+{
+	int i, r;
+
+	for (i = 0; i < TRIES; i++) {
+		if (__mon_name_tmp(path, __mon_self_pid(), i == 0 ? 0 : salt(),
+		    tmp, len) != 0)
+			return -1;
+		if ((r = name(fd, tmp)) >= 0)
+			return r;
+		if (errno != EEXIST)
+			return -1;
+		if (i == 0 && unlink(tmp) == 0 && (r = name(fd, tmp)) >= 0)
+			return r;
+	}
+	return -1;
+}
+
+/* Write the contents with fill into fd: 0, or -1. */
+static int
+put_all(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
+{
+	struct __mon_wbuf w;
+
+	w.fd = fd;
+	w.err = 0;
+	w.n = 0;
+	if (fill(&w, arg) != 0)
+		w.err = 1;
+	__mon_outfile_flush(&w);
+	return w.err ? -1 : 0;
+}
+
+/*
+ * The file, nameless first: 0 once it is path, 1 if the nameless file
+ * cannot be had or named here (then nothing is left), -1 on failure.
+ */
+static int
+write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
+    void *arg)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	int fd, rc = -1;
+
+	if (__mon_name_dir(path, dir, sizeof(dir)) != 0)
+		return -1;
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return errno == EISDIR || errno == EOPNOTSUPP ||
+		    errno == EINVAL ? 1 : -1;
+	if (put_all(fd, fill, arg) != 0)
+		goto out;
+	if (tmp_name(link_fd, fd, path, tmp, sizeof(tmp)) != 0) {
+		rc = errno == EEXIST ? -1 : 1;
+		goto out;
+	}
+	if (rename(tmp, path) == 0)
+		rc = 0;
+	else
+		unlink(tmp);
+out:
+	close(fd);
+	return rc;
+}
+
+static int
+write_named(const char *path, int (*fill)(struct __mon_wbuf *, void *),
+    void *arg)
+{
+	char tmp[PATH_MAX];
+	int fd;
+
+	if ((fd = tmp_name(create, -1, path, tmp, sizeof(tmp))) < 0)
+		return -1;
+	if (put_all(fd, fill, arg) != 0) {
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	if (close(fd) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -115,36 +259,16 @@ int
 __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
-	struct __mon_wbuf w;
-	char tmp[PATH_MAX + 32];
 	sigset_t mask;
-	int zero = 0, rc = -1, saved = errno, had;
+	int zero = 0, rc, saved = errno, had;
 
 	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
-	had = xfsz_block(&mask);
+	had = signals_block(&mask);
 	__mon_sampler_drain();
-	if (__mon_name_tmp(path, (long)getpid(), tmp, sizeof(tmp)) != 0)
-		goto out;
-	if ((w.fd = open_tmp(tmp)) < 0)
-		goto out;
-	w.err = 0;
-	w.n = 0;
-	if (fill(&w, arg) != 0)
-		w.err = 1;
-	__mon_outfile_flush(&w);
-	if (w.err) {
-		close(w.fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (close(w.fd) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	xfsz_restore(&mask, had);
+	if ((rc = write_nameless(path, fill, arg)) == 1)
+		rc = write_named(path, fill, arg);
+	signals_restore(&mask, had);
 	if (rc != 0)
 		complain(path);
 	MON_STORE(&writing, 0);

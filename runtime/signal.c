@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <ucontext.h>
 
 #include "control.h"
 
@@ -55,6 +56,23 @@ static const int fatal_signals[] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ,
 };
 
+/* The faults: sent by the program's own instructions, never blocked. */
+static const int faults[] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+};
+
+static void fatal(int, siginfo_t *, void *);
+
+/* Whether sig's handler is this file's fatal one. */
+static int
+handled(int sig)
+{
+	struct sigaction cur;
+
+	return sigaction(sig, NULL, &cur) == 0 &&
+	    (cur.sa_flags & SA_SIGINFO) != 0 && cur.sa_sigaction == fatal;
+}
+
 /*
  * Die of sig as its default action does.  A crash handler of the
  * program's that calls this one as "the previous handler" (Breakpad
@@ -77,11 +95,38 @@ die(int sig)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/*
+ * The process dies of the first fatal signal, as it would have without
+ * profiling; another one, handled meanwhile in another thread, waits
+ * for the write and then dies of that one too.  A signal already pending
+ * and not blocked where this one came (sent to a thread that has not
+ * run its handler yet) was sent first.  A crash handler of the program's
+ * that calls this one may pass no context (sa_handler(sig)): a context is
+ * only believed just above this frame, where the kernel puts it.
+ */
 static void
-fatal(int sig)
+fatal(int sig, siginfo_t *si, void *ctx)
 {
+	static int first;
+	const ucontext_t *uc = ctx;
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	sigset_t pend;
+	size_t i;
+	int zero = 0, s = sig, f;
+
+	(void)si;
+	if ((uintptr_t)ctx > sp && (uintptr_t)ctx - sp < 256 * 1024 &&
+	    sigpending(&pend) == 0)
+		for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]);
+		    i++) {
+			f = fatal_signals[i];
+			if (sigismember(&pend, f) == 1 &&
+			    sigismember(&uc->uc_sigmask, f) == 0 && handled(f))
+				s = f;
+		}
+	MON_CAS(&first, &zero, s);
 	__mon_monitor_end();
-	die(sig);
+	die(MON_LOAD(&first));
 }
 
 /* PROFFLAGS -sigdump SIG: monitor_signal becomes SIG's handler. */
@@ -110,8 +155,13 @@ fatal_setup(void)
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = fatal;
-	sigemptyset(&sa.sa_mask);
+	sa.sa_sigaction = fatal;
+	sa.sa_flags = SA_SIGINFO;
+	/* A second signal (kill, ^C) waits: the first one writes, then the
+	 * process dies of it.  A fault in the handler still reaches it. */
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(&sa.sa_mask, faults[i]);
 	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
 		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
 		    old.sa_handler == SIG_DFL && (old.sa_flags & SA_SIGINFO) == 0)

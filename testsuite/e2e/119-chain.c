@@ -2,8 +2,9 @@
  * 119-chain: a crash handler of the program's, installed after the
  * runtime's, that passes the signal on to the handler it replaced, as
  * Breakpad and Crashpad do: "call" calls the previous handler directly,
- * "restore" puts it back and returns (a fault then happens again,
- * SIGTERM is raised again).  The second argument picks the signal: segv
+ * "naive" too but always as sa_handler(sig), with no context, "restore"
+ * puts it back and returns (a fault then happens again, SIGTERM is
+ * raised again).  The second argument picks the signal: segv
  * (a null store) or term (kill from itself).  Each entry into the
  * program's handler prints a line; f is called 3 times first.
  */
@@ -16,7 +17,7 @@
 
 static volatile unsigned long sink;
 static struct sigaction old;
-static int restore;
+static int restore, naive;
 
 COUNTED static void
 f(void)
@@ -38,7 +39,9 @@ handler(int sig, siginfo_t *si, void *ctx)
 			raise(sig);
 		return;
 	}
-	if ((old.sa_flags & SA_SIGINFO) != 0)
+	if (naive && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
+		old.sa_handler(sig);
+	else if ((old.sa_flags & SA_SIGINFO) != 0)
 		old.sa_sigaction(sig, si, ctx);
 	else if (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
 		old.sa_handler(sig);
@@ -57,6 +60,7 @@ main(int argc, char **argv)
 	if (argc < 3)
 		return 2;
 	restore = strcmp(argv[1], "restore") == 0;
+	naive = strcmp(argv[1], "naive") == 0;
 	sig = strcmp(argv[2], "segv") == 0 ? SIGSEGV : SIGTERM;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = handler;

@@ -6,7 +6,7 @@
 plain_cc -O2 -o plain "$E2E/119-chain.c"
 rt_cc -O2 -o prog "$E2E/119-chain.c"
 ulimit -c 0
-for how in call restore; do
+for how in call naive restore; do
 	for sig in segv term; do
 		st=0
 		timeout -k 1 5 ./plain $how $sig > want || st=$?

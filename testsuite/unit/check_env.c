@@ -145,15 +145,41 @@ END_TEST
 
 START_TEST(test_tmp_name_and_overflow)
 {
-	char buf[16];
+	char buf[20];
 
-	ck_assert_int_eq(__mon_name_tmp("mon.out", 42, buf, sizeof(buf)), 0);
-	ck_assert_str_eq(buf, "mon.out.42.tmp");
-	ck_assert_int_eq(__mon_name_tmp("mon.out", 4200, buf, sizeof(buf)), -1);
-	ck_assert_str_eq(buf, "");
-	ck_assert_int_eq(__mon_name_gmon("", 1, "", "program", 123456, buf,
+	ck_assert_int_eq(__mon_name_tmp("mon.out", 42, 0, buf, sizeof(buf)),
+	    0);
+	ck_assert_str_eq(buf, ".monprof.42.tmp");
+	ck_assert_int_eq(__mon_name_tmp("mon.out", 42000000, 0, buf,
 	    sizeof(buf)), -1);
 	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(__mon_name_gmon("", 1, "", "program", 123456, buf,
+	    16), -1);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
+/* Beside its target, whatever the program's name: within NAME_MAX. */
+START_TEST(test_tmp_name_beside_target)
+{
+	char buf[PATH_MAX], prog[251], path[PATH_MAX];
+
+	memset(prog, 'p', sizeof(prog) - 1);
+	prog[sizeof(prog) - 1] = '\0';
+	ck_assert_int_eq(__mon_name_profile("/a/b", 1, prog, 4194304, path,
+	    sizeof(path)), 0);
+	ck_assert_int_eq(__mon_name_tmp(path, 4194304, 0, buf, sizeof(buf)),
+	    0);
+	ck_assert_str_eq(buf, "/a/b/.monprof.4194304.tmp");
+	ck_assert_int_eq(__mon_name_tmp("/gmon.out", 7, 0xbeef, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/.monprof.7.000000000000beef.tmp");
+	ck_assert_int_eq(__mon_name_dir("mon.out", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, ".");
+	ck_assert_int_eq(__mon_name_dir("d/e/mon.out", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "d/e");
+	ck_assert_int_eq(__mon_name_dir("/mon.out", buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/");
 }
 END_TEST
 
@@ -174,6 +200,7 @@ env_suite(void)
 	tcase_add_test(tc, test_profdir_dirname_wins);
 	tcase_add_test(tc, test_gmon_names);
 	tcase_add_test(tc, test_unnamed_program_is_a_out);
+	tcase_add_test(tc, test_tmp_name_beside_target);
 	tcase_add_test(tc, test_tmp_name_and_overflow);
 	suite_add_tcase(s, tc);
 	return s;

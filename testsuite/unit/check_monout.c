@@ -135,10 +135,35 @@ START_TEST(test_failure_leaves_nothing)
 	ck_assert_int_eq(__mon_monout_write(path), -1);
 	ck_assert_ptr_nonnull(d = opendir(dir));
 	while ((e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.')
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
 			n++;
 	closedir(d);
 	ck_assert_int_eq(n, 1);		/* the directory only */
+}
+END_TEST
+
+/*
+ * A temporary file of this pid left by a writer that was killed (an
+ * earlier process with the same pid, or a file system without
+ * O_TMPFILE) does not stop the next write, and goes.
+ */
+START_TEST(test_stale_temporary_is_no_obstacle)
+{
+	char path[128], tmp[128];
+	struct stat sb;
+	FILE *f;
+
+	ck_assert_int_eq(__monitor((int (*)(void))&setup,
+	    (int (*)(void))((char *)&setup + RANGE), buf, BUFSIZE, 4), 0);
+	snprintf(tmp, sizeof(tmp), "%s/.monprof.%ld.tmp", dir, (long)getpid());
+	ck_assert_ptr_nonnull(f = fopen(tmp, "w"));
+	fputs("half a profile", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/mon.out", dir);
+	ck_assert_int_eq(__mon_monout_write(path), 0);
+	ck_assert_int_eq(stat(path, &sb), 0);
+	ck_assert_int_gt(sb.st_size, 14);
+	ck_assert_int_eq(stat(tmp, &sb), -1);
 }
 END_TEST
 
@@ -152,6 +177,7 @@ monout_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_round_trip_byte_exact);
 	tcase_add_test(tc, test_failure_leaves_nothing);
+	tcase_add_test(tc, test_stale_temporary_is_no_obstacle);
 	suite_add_tcase(s, tc);
 	return s;
 }
