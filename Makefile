@@ -185,6 +185,15 @@ layers: $(RT_OBJS)
 
 check: layers unit e2e
 
+# Real open-source projects, fetched once as Debian source packages into
+# $(O)/real/src, built by their own build systems plain, with -p and with
+# -pg (about 20 minutes).  REAL="xz zstd" runs only those.
+check-real: all $(TEST_TOOLS)
+	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
+	    $(SHELL) $(srcdir)/testsuite/real/run.sh $(REAL)
+
+.PHONY: check-real
+
 # ---------------------------------------------------------------- fuzz
 # libFuzzer on prof's two readers, clang only: fuzz_monread (mon.out) and
 # fuzz_symtab (ELF symbols, of the executable and of a shared object).

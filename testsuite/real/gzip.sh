@@ -1,0 +1,18 @@
+# gzip: autotools (gnulib, no libtool); its hot code is in the executable.
+PKG=gzip
+SYSTEM=autotools
+WORK_PROG=gzip
+HOT=longest_match
+
+build() {
+	autotools "$1"
+}
+
+check() {
+	make -j"$JOBS" check
+}
+
+# -n: no name or time stamp in the output.
+workload() {
+	"$B/gzip" -9 -n < "$DATA/text.8M"
+}

@@ -1,0 +1,315 @@
+# lib.sh - helpers for the real-program suite (sourced by run.sh, POSIX sh).
+# A project script (NAME.sh) sets PKG (Debian source package), SYSTEM,
+# WORK_PROG (the workload's program), HOT (a shell pattern for the
+# workload's hot function, as perf finds it in the plain build) and
+# defines build FLAGS, check and workload, each run in the build
+# directory B with SRC naming this mode's copy of the sources.
+# Optional: TOOLS (commands it needs), INTREE=1 (builds only in its
+# source tree), workload_1t (the workload in one thread, for the exact
+# counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top function of prof
+# with -p, of prof and gprof with -pg, of gprof alone is known to be
+# another: the check then fails when it passes).
+
+# ---------------------------------------------------------------- flags
+# How users give a build system the profiling FLAGS (-specs=... -p or
+# -pg): the lines the README documents.  Every one passes FLAGS to the
+# compiler and to the linker, so the specs file may be read twice, and
+# runs the configure step with PROFDIR empty, so its test programs
+# write no profile.  Extra arguments go to the configure step.
+
+# autotools FLAGS [ARG...]: libtool too, which passes -specs on to the
+# link of a shared library.
+autotools() {
+	f=$1
+	shift
+	PROFDIR= "$SRC/configure" CFLAGS="-O2 $f" LDFLAGS="$f" "$@" &&
+	make -j"$JOBS"
+}
+
+# cmake_build FLAGS LANG [ARG...]: CMake links with CMAKE_<LANG>_FLAGS
+# and CMAKE_EXE_LINKER_FLAGS both.
+cmake_build() {
+	f=$1
+	l=$2
+	shift 2
+	PROFDIR= cmake "$SRC" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DCMAKE_"$l"_FLAGS="$f" -DCMAKE_EXE_LINKER_FLAGS="$f" "$@" &&
+	make -j"$JOBS"
+}
+
+# meson_build FLAGS LANG DIR [ARG...]: Meson links without <lang>_args,
+# so FLAGS go to <lang>_link_args too.
+meson_build() {
+	f=$1
+	l=$2
+	d=$3
+	shift 3
+	PROFDIR= meson setup . "$d" --buildtype=debugoptimized \
+	    -D"$l"_args="$f" -D"$l"_link_args="$f" "$@" &&
+	ninja -j"$JOBS"
+}
+
+# make_build FLAGS [ARG...]: a hand-written Makefile, with the flags on
+# make's command line.
+make_build() {
+	f=$1
+	shift
+	make -j"$JOBS" CC="$CC" CFLAGS="-O2 $f" LDFLAGS="$f" "$@"
+}
+
+# ---------------------------------------------------------------- checks
+# Tool -> Debian package, for the apt-get line.
+tool_pkg() {
+	case $1 in
+	ninja) echo ninja-build ;;
+	*) echo "$1" ;;
+	esac
+}
+
+now() {
+	date +%s.%N
+}
+
+# elapsed START: seconds since START, two decimals.
+elapsed() {
+	awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f\n", b - a }'
+}
+
+# problem TEXT: record a failure of this project and mode.
+problem() {
+	echo "$MODE: $*" >> "$R/$NAME/problems"
+	echo "    FAIL $NAME $MODE: $*"
+}
+
+# xfail TEXT: a check that fails for a known reason.
+xfail() {
+	echo "$MODE: $*" >> "$R/$NAME/xfail"
+	echo "    XFAIL $NAME $MODE: $*"
+}
+
+# result KEY VALUE: one cell of the summary table.
+result() {
+	echo "$2" > "$R/$NAME/$MODE.$1"
+}
+
+# fetch PKG: unpack PKG's upstream tarball (the Debian orig tarball,
+# fetched by apt-get source once) into $CACHE/PKG.  Fails with the
+# apt-get log in $CACHE/dl/PKG.log.
+fetch() {
+	[ -f "$CACHE/$1/.unpacked" ] && return 0
+	mkdir -p "$CACHE/dl" || return 1
+	orig() {
+		ls "$CACHE/dl/$1"_*.orig.tar.* 2>/dev/null | grep -v '\.asc$' |
+		    head -n 1
+	}
+	if [ -z "$(orig "$1")" ]; then
+		# apt's sandbox user cannot write here; root downloads anyway.
+		(cd "$CACHE/dl" && apt-get source --download-only "$1") \
+		    > "$CACHE/dl/$1.log" 2>&1 || return 1
+	fi
+	t=$(orig "$1")
+	[ -n "$t" ] || { echo "no orig tarball" >> "$CACHE/dl/$1.log"; return 1; }
+	rm -rf "$CACHE/$1"
+	mkdir -p "$CACHE/$1" &&
+	tar -xf "$t" -C "$CACHE/$1" --strip-components=1 &&
+	touch "$CACHE/$1/.unpacked"
+}
+
+# fetch_reason: why apt-get source failed, as one phrase.
+fetch_reason() {
+	if ! grep -qs '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources &&
+	    ! grep -qs '^deb-src' /etc/apt/sources.list \
+	    /etc/apt/sources.list.d/*.list; then
+		echo "deb-src is not enabled: change 'Types: deb' to" \
+		    "'Types: deb deb-src' in" \
+		    "/etc/apt/sources.list.d/debian.sources (or add" \
+		    "'deb-src' lines to /etc/apt/sources.list) and run" \
+		    "apt-get update"
+		return
+	fi
+	grep -h '^E:' "$CACHE"/dl/*.log 2>/dev/null | tail -n 1 | cut -c1-200
+}
+
+# gen_text FILE BYTES: deterministic English-like text (an LCG picks
+# words), so every run compresses the same input.
+gen_text() {
+	awk -v n="$2" 'BEGIN {
+	    w = split("the of and to in is that it for was on are as with " \
+		"his they at be this from have or by one had not but what " \
+		"all were when we there can an your which their said if do " \
+		"will each about how up out them then she many some so " \
+		"these would other into has more her two like him see time " \
+		"could no make than first been its who now people my made " \
+		"over did down only way find use may water long little very " \
+		"after words called just where most know", v, " ")
+	    x = 12345
+	    while (out < n) {
+		x = (x * 16807) % 2147483647
+		line = line v[x % w + 1]
+		if (length(line) > 70) {
+			print line; out += length(line) + 1; line = ""
+		} else
+			line = line " "
+	    } }' > "$1"
+}
+
+# gen_json FILE RECORDS: a deterministic JSON array of nested records.
+gen_json() {
+	awk -v n="$2" 'BEGIN {
+	    x = 777; printf "["
+	    for (i = 0; i < n; i++) {
+		x = (x * 16807) % 2147483647
+		printf "%s\n{\"id\": %d, \"name\": \"item-%d\", " \
+		    "\"score\": %d.%02d, \"ok\": %s, \"tags\": [\"t%d\", " \
+		    "\"t%d\", \"t%d\"], \"pos\": {\"x\": %d, \"y\": %d, " \
+		    "\"z\": [%d, %d, %d]}, \"note\": null}", i ? "," : "",
+		    i, x % 100000, x % 1000, x % 100,
+		    x % 2 ? "true" : "false", x % 7, x % 11, x % 13,
+		    x % 4096, x % 8192 - 4096, x % 3, x % 5, x % 9
+	    }
+	    print "\n]" }' > "$1"
+}
+
+# scan_exes DIR: "name path build-id" for every ELF executable under
+# DIR, and every link to one (zstd runs as xz, unzstd...; the profile
+# is named after the link).
+scan_exes() {
+	top=$(readlink -f "$1")
+	find "$1" \( -type f -perm -u+x -o -type l \) ! -name '*.so' \
+	    ! -name '*.so.*' ! -name '*.o' ! -name '*.a' | while read -r f; do
+		case $(readlink -f "$f") in "$top"/*) ;; *) continue ;; esac
+		[ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] &&
+		    echo "${f##*/} $f $(readelf -n "$f" |
+		    awk '/Build ID:/ { print $3 }')"
+	done
+	return 0
+}
+
+# profile_buildid FILE: the build-id prefix a profile records, as the
+# hex string readelf prints (the cell holds its first 8 bytes).
+profile_buildid() {
+	od -An -v -w16 -tx8 -j 24 -N 1024 "$1" | awk '
+	    $1 == "0000000000000008" {
+		for (i = 15; i >= 1; i -= 2) printf "%s", substr($2, i, 2)
+		print ""; exit }'
+}
+
+# exe_for PROFILE: the executable that wrote PROFILE (<pid>.<prog>):
+# the one build-tree ELF file named prog, or the one whose build-id the
+# profile records (among several of that name, or any, as a test may
+# have removed the link it ran).
+exe_for() {
+	prog=${1##*/}
+	prog=${prog#*.}
+	awk -v p="$prog" -v id="$(profile_buildid "$1")" '
+	    $1 == p { n++; named = $2 }
+	    id != "" && index($3, id) == 1 { if ($1 == p) byname = $2; any = $2 }
+	    END { print n == 1 ? named : byname != "" ? byname : any }' \
+	    "$M/exes"
+}
+
+# prof_rows EXE PROFILE...: "name<TAB>calls" for each row of prof -g,
+# in prof's order (calls empty for a row without a count).
+prof_rows() {
+	"$PROF" -g "$@" | awk 'NR > 1 {
+	    if (NF >= 6 && $4 ~ /^[0-9]+$/) { c = $4; i = 6 }
+	    else { c = ""; i = 4 }
+	    s = $i; for (j = i + 1; j <= NF; j++) s = s " " $j
+	    print s "\t" c }'
+}
+
+# gprof_rows EXE GMON...: "name<TAB>calls" of gprof's flat profile.
+gprof_rows() {
+	gprof -b -p --no-demangle "$@" | awk '
+	    /^ *%/ || /^ *time/ || /^Flat/ || /^Each/ || NF == 0 { next }
+	    $1 ~ /^[0-9.]+$/ { print $NF "\t" (NF >= 7 ? $4 : "") }'
+}
+
+# check_profiles DIR EXECLOG: every file in DIR is a complete profile
+# that prof (and gprof, for -pg's .gmon files) reads without a word on
+# stderr; every process whose last image was an instrumented program
+# (EXECLOG, from strace; "-" when there is none) left one.  The number
+# of profiles goes to $M/nprof.
+check_profiles() {
+	n=0
+	for f in "$1"/*; do
+		[ -e "$f" ] || continue
+		case $f in
+		*.tmp) problem "half-written profile left: $f"; continue ;;
+		*.gmon) [ -f "${f%.gmon}" ] ||
+			    problem "$f has no mon.out beside it"
+			continue ;;
+		esac
+		n=$((n + 1))
+		exe=$(exe_for "$f")
+		if [ -z "$exe" ]; then
+			problem "no executable in the build tree for $f"
+			continue
+		fi
+		"$PROF" -g "$exe" "$f" > /dev/null 2> "$M/prof.err"
+		rc=$?
+		if [ $rc != 0 ] || [ -s "$M/prof.err" ]; then
+			problem "prof -g $exe $f: exit $rc: $(head -n 2 \
+			    "$M/prof.err")"
+		fi
+		[ "$MODE" = pg ] || continue
+		if [ ! -f "$f.gmon" ]; then
+			problem "$f has no gmon.out beside it"
+			continue
+		fi
+		gprof -b "$exe" "$f.gmon" > /dev/null 2> "$M/prof.err"
+		rc=$?
+		if [ $rc != 0 ] || [ -s "$M/prof.err" ]; then
+			problem "gprof -b $exe $f.gmon: exit $rc: $(head -n 2 \
+			    "$M/prof.err")"
+		fi
+	done
+	[ -f "$2" ] && exec_images "$2" | while read -r pid path end; do
+		awk -v p="${path##*/}" '$1 == p { f = 1 } END { exit !f }' \
+		    "$M/exes" || continue
+		case $path in /*) case $path in "$M"/*) ;; *) continue ;; esac
+		esac
+		if ls "$1/$pid".* > /dev/null 2>&1; then
+			case " $XFAIL_KILLED " in *" $end "*)
+				problem "process $pid ($path, $end) left a" \
+				    "profile: remove $end from XFAIL_KILLED" ;;
+			esac
+			continue
+		fi
+		case " $XFAIL_KILLED " in
+		*" $end "*) xfail "process $pid ($path) $end left no profile:" \
+			    "the runtime does not write on $end" ;;
+		*)	problem "process $pid ($path, $end) left no profile" \
+			    "in $1" ;;
+		esac
+	done
+	echo "$n" > "$M/nprof"
+}
+
+# exec_images LOG: "pid path end" of each process's last successful
+# execve in an strace -f log (calls split by <unfinished ...> included),
+# end being "exit", the signal that killed it, or the last signal it got
+# when strace saw no end (it may miss one).
+exec_images() {
+	awk '$2 ~ /^execve\(/ {
+		p = $0; sub(/^[0-9]+ +execve\("/, "", p); sub(/".*/, "", p)
+		want[$1] = p
+		if ($0 ~ /= 0$/) img[$1] = p
+	    }
+	    $2 == "<..." && $3 == "execve" && $0 ~ /= 0$/ { img[$1] = want[$1] }
+	    $2 == "---" { sig[$1] = $3 }
+	    $2 == "+++" { end[$1] = $3 == "killed" ? $5 : "exit" }
+	    END { for (pid in img) print pid, img[pid],
+		end[pid] != "" ? end[pid] : sig[pid] != "" ? sig[pid] : "exit" }' "$1"
+}
+
+# traced LOG FUNCTION: run the project's FUNCTION, logging every execve
+# of it and its children to LOG when strace can and LOG is not "-".
+traced() {
+	if [ "$STRACE" = 1 ] && [ "$1" != - ]; then
+		strace -f -q --seccomp-bpf -e trace=execve -e 'signal=!CHLD' \
+		    -o "$1" sh "$REAL/step.sh" "$NAME" "$2"
+	else
+		"$2"
+	fi
+}

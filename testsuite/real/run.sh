@@ -1,0 +1,335 @@
+#!/bin/sh
+# run.sh [PROJECT...] - the real-program suite: open-source projects,
+# fetched as Debian source packages, each built by its own build system
+# three times (plain -O2, -p, -pg) with the flags its users would give.
+# For -p and -pg its test suite and a workload run with PROFDIR set, and
+# every profile must be complete and read by prof (and gprof); the
+# workload must print what the plain build prints, put its known hot
+# function at the top and count the same calls in two runs.  A project
+# is PASS, FAIL or SKIP (sources or tools missing); exit 1 if any FAILs.
+# Outputs and the source cache are under $O/real.
+set -u
+LC_ALL=C
+export LC_ALL
+: "${O:?O must name the build directory}" "${SRCDIR:?}" "${CC:=gcc}"
+# The C++ compiler of the same GCC: gcc-12 -> g++-12.
+: "${CXX:=$(echo "$CC" | sed 's/gcc\([^/]*\)$/g++\1/')}"
+: "${JOBS:=2}"
+REAL=$SRCDIR/testsuite/real
+R=$O/real
+CACHE=$R/src
+DATA=$R/data
+SPECS=$O/monprof.specs
+PROF=$O/prof
+export O SRCDIR CC CXX JOBS REAL DATA SPECS
+unset PROFDIR PROFFLAGS GMON_OUT_PREFIX
+. "$REAL/lib.sh"
+
+# Known monprof failures, in one place; a check that meets one is XFAIL
+# and fails once it passes.  Processes killed by these signals leave no
+# profile (runtime/signal.c's fatal_signals lacks them; the README says
+# every signal whose default action ends the program).
+XFAIL_KILLED=SIGPIPE
+
+if [ $# -gt 0 ]; then
+	projects=$*
+else
+	projects=$(cd "$REAL" && ls *.sh | sed -e 's/\.sh$//' \
+	    -e '/^lib$/d' -e '/^run$/d' -e '/^step$/d')
+fi
+for p in $projects; do
+	[ -f "$REAL/$p.sh" ] || { echo "real: no project $p" >&2; exit 2; }
+done
+mkdir -p "$R" "$CACHE" "$DATA"
+rm -f "$R"/*.skip
+
+# A variable of a project script.
+pvar() {
+	(. "$REAL/$1.sh" && eval "echo \"\${$2:-}\"")
+}
+
+# ---------------------------------------------------------------- tools
+# What the projects' build systems need; installed when root, as `make
+# deps` does, otherwise the command is printed and those projects skip.
+have() { command -v "$1" > /dev/null 2>&1; }
+need=
+for p in $projects; do
+	for t in $(pvar "$p" TOOLS); do
+		have "$t" || need="$need $t"
+	done
+done
+# strace proves that every process left a profile; optional.
+have strace || need="$need strace"
+need=$(printf '%s\n' $need | sort -u)
+if [ -n "$need" ]; then
+	pkgs=$(for t in $need; do tool_pkg "$t"; done | tr '\n' ' ')
+	if [ "$(id -u)" = 0 ] && have apt-get; then
+		echo "real: installing: apt-get install -y $pkgs"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs \
+		    > "$R/apt.log" 2>&1 || {
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			    $pkgs; } >> "$R/apt.log" 2>&1
+	fi
+fi
+for p in $projects; do
+	miss=
+	for t in $(pvar "$p" TOOLS); do
+		have "$t" || miss="$miss $(tool_pkg "$t")"
+	done
+	[ -z "$miss" ] ||
+	    echo "needs$miss: run: sudo apt-get install -y$miss" > "$R/$p.skip"
+done
+STRACE=0
+have strace &&
+    strace -f -qq --seccomp-bpf -e trace=execve -o /dev/null true \
+    > /dev/null 2>&1 && STRACE=1
+[ $STRACE = 1 ] || echo "real: strace unusable: not checking that every" \
+    "process left a profile (apt-get install strace)"
+
+# ---------------------------------------------------------------- fetch
+# Sources come once into $CACHE; a failure skips, never passes.
+fetch_all() {
+	failed=
+	for p in $projects; do
+		[ -f "$R/$p.skip" ] && continue
+		fetch "$(pvar "$p" PKG)" || failed="$failed $p"
+	done
+}
+fetch_all
+if [ -n "$failed" ] && [ "$(id -u)" = 0 ]; then
+	# Sources lists may predate the deb-src line.
+	DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null 2>&1
+	fetch_all
+fi
+if [ -n "$failed" ]; then
+	why=$(fetch_reason)
+	echo "SKIP fetch: cannot fetch the Debian sources (${why:-see" \
+	    "$CACHE/dl/*.log}); skipped:$failed"
+	for p in $failed; do
+		echo "sources not fetched" > "$R/$p.skip"
+	done
+fi
+
+# Workload inputs, in files: a pipe's partial reads would vary the calls.
+if [ ! -s "$DATA/text.2M" ]; then
+	gen_text "$DATA/text" 16000000
+	head -c 8000000 "$DATA/text" > "$DATA/text.8M"
+	head -c 4000000 "$DATA/text" > "$DATA/text.4M"
+	head -c 2000000 "$DATA/text" > "$DATA/text.2M"
+fi
+[ -s "$DATA/json" ] || gen_json "$DATA/json" 60000
+
+# ---------------------------------------------------------------- one mode
+# run_mode: build, test and run the workload of $NAME in $MODE.
+run_mode() {
+	case $MODE in
+	plain)	PF= ;;
+	p)	PF="-specs=$SPECS -p" ;;
+	pg)	PF="-specs=$SPECS -pg" ;;
+	esac
+	M=$R/$NAME/$MODE
+	SRC=$M/src
+	B=$M/build
+	[ "${INTREE:-0}" = 1 ] && B=$SRC
+	export SRC B
+	mkdir -p "$M" "$B"
+	cp -Rp "$CACHE/$PKG/." "$SRC"
+	echo "  $NAME $MODE: building"
+	t=$(now)
+	(cd "$B" && build "$PF") > "$M/build.log" 2>&1
+	rc=$?
+	result build_time "$(elapsed "$t")"
+	if [ $rc != 0 ]; then
+		result build FAIL
+		problem "build failed, exit $rc (log: $M/build.log)"
+		tail -n 20 "$M/build.log" | sed 's/^/      /'
+		return
+	fi
+	result build ok
+	np=0
+	if [ "$MODE" != plain ]; then
+		echo "  $NAME $MODE: test suite"
+		mkdir "$M/prof.check"
+		(cd "$B" && PROFDIR=$M/prof.check &&
+		    export PROFDIR && traced "$M/exec.check" check) \
+		    > "$M/check.log" 2>&1
+		rc=$?
+		if [ $rc = 0 ]; then
+			result tests ok
+		else
+			result tests FAIL
+			problem "test suite failed, exit $rc" \
+			    "(log: $M/check.log)"
+			tail -n 20 "$M/check.log" | sed 's/^/      /'
+		fi
+		scan_exes "$B" > "$M/exes"
+		check_profiles "$M/prof.check" "$M/exec.check"
+		np=$(cat "$M/nprof")
+		[ "$np" -gt 0 ] || problem "the test suite left no profile"
+	fi
+
+	echo "  $NAME $MODE: workload"
+	wok=ok
+	run_work workload run1
+	result time "$(cat "$M/wall.run1")"
+	# A one-thread variant, where there is one, gives the exact counts.
+	one=
+	command -v workload_1t > /dev/null && one=one
+	[ -z "$one" ] || run_work workload_1t one1
+	[ "$MODE" = plain ] && { result work $wok; return 0; }
+	run_work workload run2
+	[ -z "$one" ] || run_work workload_1t one2
+	result work $wok
+	result profiles "$np"
+	check_top "${one:-run}"
+	# Configure's and the build's own programs must leave nothing.
+	find "$SRC" "$B" -name mon.out -o -name gmon.out -o -name '*.tmp' \
+	    > "$M/stray"
+	[ -s "$M/stray" ] && problem "profiles left in the tree:" \
+	    "$(head -n 3 "$M/stray" | tr '\n' ' ')"
+	return 0
+}
+
+# run_work FUNCTION TAG: run the workload FUNCTION with PROFDIR=prof.TAG
+# and its output in out.TAG, which must be the plain build's; the run's
+# wall time goes to wall.TAG; run2 and one2 are traced.
+run_work() {
+	mkdir -p "$M/work.$2" "$M/prof.$2"
+	log=-
+	case $2 in *2) log=$M/exec.$2 ;; esac
+	t=$(now)
+	(cd "$M/work.$2" && PROFDIR=$M/prof.$2 && export PROFDIR &&
+	    traced "$log" "$1") > "$M/out.$2" 2> "$M/err.$2"
+	rc=$?
+	elapsed "$t" > "$M/wall.$2"
+	if [ $rc != 0 ]; then
+		wok=FAIL
+		problem "$1 failed, exit $rc: $(head -n 3 "$M/err.$2")"
+	elif ! cmp -s "$R/$NAME/plain/out.${2%[12]}1" "$M/out.$2"; then
+		wok=FAIL
+		problem "$1 output differs from the plain build's:" \
+		    "cmp $R/$NAME/plain/out.${2%[12]}1 $M/out.$2"
+	fi
+	[ "$MODE" = plain ] && return
+	scan_exes "$B" > "$M/exes"
+	check_profiles "$M/prof.$2" "$log"
+	np=$((np + $(cat "$M/nprof")))
+}
+
+# check_top TAG: the workload's hot function tops prof's report (and
+# gprof's), and the runs TAG1 and TAG2 count the same calls.
+check_top() {
+	tag=$1
+	set -- "$M/prof.run1"/*."$WORK_PROG"
+	if [ ! -f "$1" ]; then
+		problem "the workload left no profile of $WORK_PROG"
+		return
+	fi
+	exe=$(exe_for "$1")
+	top=$(prof_rows "$exe" "$@" | head -n 1 | cut -f 1)
+	result top "$top"
+	xf=${XFAIL_P:-}
+	[ "$MODE" = pg ] && xf=${XFAIL_PG:-}
+	top_is "$top" "$HOT" "prof" "$xf"
+	for i in 1 2; do
+		prof_rows "$exe" "$M/prof.$tag$i"/*."$WORK_PROG" |
+		    awk -F '\t' '$2 != ""' | sort > "$M/counts.$i"
+	done
+	cmp -s "$M/counts.1" "$M/counts.2" ||
+	    problem "prof's call counts differ between two runs:" \
+	    "$(diff "$M/counts.1" "$M/counts.2" | grep '^[<>]' | head -n 4 |
+	    tr '\n' ' ')"
+	[ "$MODE" = pg ] || return 0
+	top=$(gprof_rows "$exe" "$M/prof.run1"/*."$WORK_PROG".gmon |
+	    head -n 1 | cut -f 1)
+	result gtop "$top"
+	top_is "$top" "$HOT" "gprof" "${XFAIL_GPROF:-$xf}"
+	for i in 1 2; do
+		gprof_rows "$exe" "$M/prof.$tag$i"/*."$WORK_PROG".gmon |
+		    awk -F '\t' '$2 != ""' | sort > "$M/gcounts.$i"
+	done
+	cmp -s "$M/gcounts.1" "$M/gcounts.2" ||
+	    problem "gprof's call counts differ between two runs"
+}
+
+# top_is TOP PATTERN TOOL XFAIL-REASON
+top_is() {
+	case $1 in
+	$2)	[ -z "$4" ] ||
+		    problem "$3 now names $1 at the top: remove the XFAIL" \
+		    "($4)" ;;
+	*)	if [ -n "$4" ]; then
+			xfail "$3 names '$1' at the top, not $2: $4"
+		else
+			problem "$3 names '$1' at the top, not $2"
+		fi ;;
+	esac
+}
+
+# ---------------------------------------------------------------- projects
+pass=0
+fail=0
+skip=0
+start=$(now)
+for NAME in $projects; do
+	if [ -f "$R/$NAME.skip" ]; then
+		echo "SKIP $NAME: $(cat "$R/$NAME.skip")"
+		skip=$((skip + 1))
+		continue
+	fi
+	rm -rf "${R:?}/$NAME"
+	mkdir -p "$R/$NAME"
+	: > "$R/$NAME/problems"
+	: > "$R/$NAME/xfail"
+	(
+		. "$REAL/$NAME.sh"
+		for MODE in plain p pg; do
+			run_mode
+		done
+	)
+	if [ -s "$R/$NAME/problems" ]; then
+		echo "FAIL $NAME (files: $R/$NAME)"
+		fail=$((fail + 1))
+	else
+		echo "PASS $NAME"
+		pass=$((pass + 1))
+	fi
+done
+
+# ---------------------------------------------------------------- summary
+cell() {
+	cat "$R/$1/$2.$3" 2>/dev/null || echo -
+}
+echo
+printf '%-9s %-18s %-8s %-8s %-8s %-9s %-17s %s\n' project "build system" \
+    plain -p -pg profiles "wall s: plain/-p/-pg" \
+    "top: prof -p / gprof -pg"
+for NAME in $projects; do
+	if [ -f "$R/$NAME.skip" ]; then
+		printf '%-9s %-18s SKIPPED: %s\n' "$NAME" "$(pvar "$NAME" \
+		    SYSTEM)" "$(cat "$R/$NAME.skip")"
+		continue
+	fi
+	st() {
+		echo "$(cell "$NAME" "$1" build)/$(cell "$NAME" "$1" \
+		    tests)/$(cell "$NAME" "$1" work)"
+	}
+	printf '%-9s %-18s %-8s %-8s %-8s %-9s %-17s %s\n' "$NAME" \
+	    "$(pvar "$NAME" SYSTEM)" "$(st plain)" "$(st p)" "$(st pg)" \
+	    "$(cell "$NAME" p profiles)/$(cell "$NAME" pg profiles)" \
+	    "$(cell "$NAME" plain time)/$(cell "$NAME" p time)/$(cell \
+	    "$NAME" pg time)" \
+	    "$(cell "$NAME" p top) / $(cell "$NAME" pg gtop)"
+done
+echo "(per mode: build/tests/workload; profiles: -p/-pg, of the tests and"
+echo "the workload; wall: the workload's first run)"
+for NAME in $projects; do
+	[ -s "$R/$NAME/xfail" ] && sed "s/^/XFAIL $NAME /" "$R/$NAME/xfail"
+	[ -s "$R/$NAME/problems" ] && sed "s/^/FAIL $NAME /" "$R/$NAME/problems"
+done
+xf=$(for NAME in $projects; do cat "$R/$NAME/xfail" 2>/dev/null; done |
+    wc -l)
+echo "real: $pass passed ($xf known failures), $skip skipped, $fail failed" \
+    "in $(elapsed "$start") s"
+[ $fail = 0 ]
