@@ -232,10 +232,13 @@ gprof_rows() {
 # of profiles goes to $M/nprof.
 check_profiles() {
 	n=0
+	# The writer's temporary files are hidden (.monprof.<pid>.tmp).
+	find "$1" -name '*.tmp' > "$M/tmp.left"
+	[ -s "$M/tmp.left" ] && problem "temporary files left:" \
+	    "$(head -n 3 "$M/tmp.left" | tr '\n' ' ')"
 	for f in "$1"/*; do
 		[ -e "$f" ] || continue
 		case $f in
-		*.tmp) problem "half-written profile left: $f"; continue ;;
 		*.gmon) [ -f "${f%.gmon}" ] ||
 			    problem "$f has no mon.out beside it"
 			continue ;;
