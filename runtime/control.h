@@ -12,6 +12,7 @@
 
 /* dump.c */
 int	 __mon_dump_write(void) MON_HIDDEN;
+void	 __mon_dump_reset(void) MON_HIDDEN;
 
 /* monitor.c */
 int	 __monitor(int (*)(void), int (*)(void), WORD *, size_t, size_t)

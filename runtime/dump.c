@@ -3,18 +3,56 @@
  * dump.c - the one dump path: mon.out, and gmon.out in a -pg program,
  * written now under this process's names (env.c).  Used at exit and by
  * monitor(0) (monitor.c), by monitor_signal and before a fatal signal
- * (signal.c).  Async-signal-safe, like the writers it calls.
+ * (signal.c).  Async-signal-safe, like the writers it calls, and frugal
+ * with the stack (it may run on a small alternate signal stack): the
+ * names are built in static storage, one dump at a time.
  */
+#include <sys/syscall.h>
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <unistd.h>
+
 #include "control.h"
+
+static int owner;	/* the thread dumping, 0: none */
+
+/*
+ * One dump at a time: a dump waits for another thread's (and then
+ * writes the newer profile); over this thread's own (a signal handler)
+ * it cannot: 0, or -1.
+ */
+static int
+dump_lock(void)
+{
+	int tid = (int)syscall(SYS_gettid), now;
+
+	for (;;) {
+		now = 0;
+		if (MON_CAS(&owner, &now, tid))
+			return 0;
+		if (now == tid)
+			return -1;
+		syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, now, NULL, NULL,
+		    0);
+	}
+}
+
+static void
+dump_unlock(void)
+{
+	MON_STORE(&owner, 0);
+	syscall(SYS_futex, &owner, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
 
 /* 0, or -1: nothing to write (PROFDIR empty), or a file not written. */
 int
 __mon_dump_write(void)
 {
-	char path[PATH_MAX];
+	static char path[PATH_MAX];
 	int rc;
 
-	if (__mon_mcount_disabled())
+	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return -1;
 	if (__mon_env_profile_path(path, sizeof(path)) != 0) {
 		MON_ERR("monprof: profile file name too long\n");
@@ -22,12 +60,20 @@ __mon_dump_write(void)
 	} else
 		rc = __mon_monout_write(path);
 	if (!__mon_arcs_used())
-		return rc;
+		goto out;
 	if (__mon_env_gmon_path(path, sizeof(path)) != 0) {
 		MON_ERR("monprof: gmon.out file name too long\n");
-		return -1;
-	}
-	if (__mon_gmonout_write(path) != 0)
 		rc = -1;
+	} else if (__mon_gmonout_write(path) != 0)
+		rc = -1;
+out:
+	dump_unlock();
 	return rc;
+}
+
+/* fork child: a dump in progress was another thread's, in the parent. */
+void
+__mon_dump_reset(void)
+{
+	MON_STORE(&owner, 0);
 }

@@ -35,6 +35,7 @@ atfork_child(void)
 {
 	__mon_self_record();
 	__mon_outfile_reset();
+	__mon_dump_reset();
 	__mon_monitor_reset();
 	if (!__mon_monitor_running())
 		return;

@@ -90,6 +90,7 @@ here(void)
 		return 0;
 	case MON_SELF_COPY:
 		__mon_outfile_reset();
+		__mon_dump_reset();
 		__mon_sampler_forget();
 		__mon_monitor_reset();
 		__mon_self_record();

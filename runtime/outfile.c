@@ -32,7 +32,13 @@
 
 #define TRIES	4	/* temporary names tried: ours, then salted ones */
 
-static int writing;	/* one file at a time */
+/* The file being written (static: the stack may be a small one). */
+static int writing;	/* one file at a time: it owns cur */
+static struct {
+	char		 dir[PATH_MAX];
+	char		 tmp[PATH_MAX];
+	struct __mon_wbuf w;
+} cur;
 
 void
 __mon_outfile_flush(struct __mon_wbuf *w)
@@ -86,7 +92,7 @@ complain(const char *path)
  * one our write raised is taken back.  1 if the program already had one
  * pending: that one is its own.
  */
-static int
+static __attribute__((__noinline__)) int
 signals_block(sigset_t *old)
 {
 	static const int faults[] = {
@@ -102,7 +108,7 @@ signals_block(sigset_t *old)
 	return sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1;
 }
 
-static void
+static __attribute__((__noinline__)) void
 signals_restore(const sigset_t *old, int had)
 {
 	static const struct timespec now;
@@ -185,15 +191,13 @@ tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
 static int
 put_all(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
 {
-	struct __mon_wbuf w;
-
-	w.fd = fd;
-	w.err = 0;
-	w.n = 0;
-	if (fill(&w, arg) != 0)
-		w.err = 1;
-	__mon_outfile_flush(&w);
-	return w.err ? -1 : 0;
+	cur.w.fd = fd;
+	cur.w.err = 0;
+	cur.w.n = 0;
+	if (fill(&cur.w, arg) != 0)
+		cur.w.err = 1;
+	__mon_outfile_flush(&cur.w);
+	return cur.w.err ? -1 : 0;
 }
 
 /*
@@ -204,25 +208,24 @@ static int
 write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
-	char dir[PATH_MAX], tmp[PATH_MAX];
 	int fd, rc = -1;
 
-	if (__mon_name_dir(path, dir, sizeof(dir)) != 0)
+	if (__mon_name_dir(path, cur.dir, sizeof(cur.dir)) != 0)
 		return -1;
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	fd = open(cur.dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return errno == EISDIR || errno == EOPNOTSUPP ||
 		    errno == EINVAL ? 1 : -1;
 	if (put_all(fd, fill, arg) != 0)
 		goto out;
-	if (tmp_name(link_fd, fd, path, tmp, sizeof(tmp)) != 0) {
+	if (tmp_name(link_fd, fd, path, cur.tmp, sizeof(cur.tmp)) != 0) {
 		rc = errno == EEXIST ? -1 : 1;
 		goto out;
 	}
-	if (rename(tmp, path) == 0)
+	if (rename(cur.tmp, path) == 0)
 		rc = 0;
 	else
-		unlink(tmp);
+		unlink(cur.tmp);
 out:
 	close(fd);
 	return rc;
@@ -232,18 +235,17 @@ static int
 write_named(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
-	char tmp[PATH_MAX];
 	int fd;
 
-	if ((fd = tmp_name(create, -1, path, tmp, sizeof(tmp))) < 0)
+	if ((fd = tmp_name(create, -1, path, cur.tmp, sizeof(cur.tmp))) < 0)
 		return -1;
 	if (put_all(fd, fill, arg) != 0) {
 		close(fd);
-		unlink(tmp);
+		unlink(cur.tmp);
 		return -1;
 	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
+	if (close(fd) != 0 || rename(cur.tmp, path) != 0) {
+		unlink(cur.tmp);
 		return -1;
 	}
 	return 0;

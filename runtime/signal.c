@@ -7,11 +7,14 @@
  *
  * Async-signal-safe: it only calls the dump path and zeroes counts.
  */
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include "control.h"
 
@@ -79,7 +82,7 @@ handled(int sig)
  * style) is then not called again: the default action it asked for is
  * what happens.
  */
-static void
+static __attribute__((__noinline__)) void
 die(int sig)
 {
 	struct sigaction dfl;
@@ -104,17 +107,15 @@ die(int sig)
  * that calls this one may pass no context (sa_handler(sig)): a context is
  * only believed just above this frame, where the kernel puts it.
  */
-static void
-fatal(int sig, siginfo_t *si, void *ctx)
+static __attribute__((__noinline__)) int
+sent_first(int sig, const void *ctx)
 {
-	static int first;
 	const ucontext_t *uc = ctx;
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	sigset_t pend;
 	size_t i;
-	int zero = 0, s = sig, f;
+	int s = sig, f;
 
-	(void)si;
 	if ((uintptr_t)ctx > sp && (uintptr_t)ctx - sp < 256 * 1024 &&
 	    sigpending(&pend) == 0)
 		for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]);
@@ -124,7 +125,18 @@ fatal(int sig, siginfo_t *si, void *ctx)
 			    sigismember(&uc->uc_sigmask, f) == 0 && handled(f))
 				s = f;
 		}
-	MON_CAS(&first, &zero, s);
+	return s;
+}
+
+/* Small frames: this may run on a small alternate stack. */
+static void
+fatal(int sig, siginfo_t *si, void *ctx)
+{
+	static int first;
+	int zero = 0;
+
+	(void)si;
+	MON_CAS(&first, &zero, sent_first(sig, ctx));
 	__mon_monitor_end();
 	die(MON_LOAD(&first));
 }
@@ -144,6 +156,39 @@ sigdump_setup(int sig)
 }
 
 /*
+ * A stack overflow's SIGSEGV can only be handled on an alternate signal
+ * stack: the fatal handler runs on the thread's own one if it has one
+ * (SA_ONSTACK; it needs about 7 KiB of it, the kernel's signal frame
+ * included), and the main thread, if it has none at start, gets one of
+ * the runtime's, 64 KiB and a guard page.  Other threads have only their
+ * own (a new thread starts without one).
+ */
+#define ALTSTACK	(64 * 1024)
+
+static void
+altstack_setup(void)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), len = ALTSTACK;
+	stack_t ss, old;
+	char *p;
+
+	if ((size_t)(2 * SIGSTKSZ) > len)
+		len = (2 * SIGSTKSZ + page - 1) & ~(page - 1);
+	if (sigaltstack(NULL, &old) != 0 || (old.ss_flags & SS_DISABLE) == 0)
+		return;
+	p = mmap(NULL, page + len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	if (p == MAP_FAILED)
+		return;
+	mprotect(p, page, PROT_NONE);
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_sp = p + page;
+	ss.ss_size = len;
+	if (sigaltstack(&ss, NULL) != 0)
+		munmap(p, page + len);
+}
+
+/*
  * Only where the disposition is still the default: a program's own
  * handler, or SIG_IGN, is never replaced, and a handler the program
  * installs later simply replaces this one.
@@ -156,7 +201,7 @@ fatal_setup(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = fatal;
-	sa.sa_flags = SA_SIGINFO;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	/* A second signal (kill, ^C) waits: the first one writes, then the
 	 * process dies of it.  A fault in the handler still reaches it. */
 	sigfillset(&sa.sa_mask);
@@ -176,6 +221,8 @@ __mon_signal_setup(void)
 
 	if (e->sigdump != 0)
 		sigdump_setup(e->sigdump);
-	if (!e->nofatal)
+	if (!e->nofatal) {
+		altstack_setup();
 		fatal_setup();
+	}
 }
