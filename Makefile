@@ -233,7 +233,7 @@ demo: all
 	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
 	    $(SHELL) $(srcdir)/testsuite/demo/demo.sh
 
-bench: all
+bench: all $(TEST_TOOLS)
 	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
 	    $(SHELL) $(srcdir)/testsuite/bench/bench.sh
 

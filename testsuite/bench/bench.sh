@@ -127,7 +127,8 @@ exact() {
 	awk 'NR == FNR { got[$1] = $2; next }
 	    $1 == "expect" { n++; if (got[$2] + 0 == $3) ok++
 		else lost += $3 - got[$2]; tot += $3 }
-	    END { if (ok == n) print "yes"
+	    END { if (n == 0) print "n/a (no expectations)"
+		  else if (ok == n) print "yes"
 		  else printf "no (%.1f%% lost)\n", 100 * lost / tot }' \
 	    "$d/got" "$d/expect"
 	rm -rf "$d"
