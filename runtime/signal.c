@@ -57,6 +57,8 @@ MON_WEAK_ALIAS(__monitor_signal, monitor_signal);
 static const int fatal_signals[] = {
 	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ,
+	SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGIO, SIGPWR,
+	SIGSTKFLT,
 };
 
 /* The faults: sent by the program's own instructions, never blocked. */

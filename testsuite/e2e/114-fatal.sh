@@ -4,7 +4,7 @@
 # turns this off.
 rt_cc -O2 -o a.out "$E2E/114-fatal.c"
 ulimit -c 0
-for how in segv abrt term; do
+for how in segv abrt term pipe alrm usr1; do
 	rm -f mon.out
 	st=0
 	./a.out $how || st=$?
@@ -12,6 +12,9 @@ for how in segv abrt term; do
 	segv)	want=$((128 + 11)) ;;
 	abrt)	want=$((128 + 6)) ;;
 	term)	want=$((128 + 15)) ;;
+	pipe)	want=$((128 + 13)) ;;
+	alrm)	want=$((128 + 14)) ;;
+	usr1)	want=$((128 + 10)) ;;
 	esac
 	expect_eq "$st" "$want" "$how: exit status (killed by the signal)"
 	[ -f mon.out ] || fail "$how: no mon.out"
