@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * control.h - what starts, switches, dumps and stops profiling: the one
- * dump path (dump.c), monitor(3) (monitor.c), profil(2) (profil.c),
+ * dump path (dump.c), the writer process of the last profile (final.c),
+ * monitor(3) (monitor.c), profil(2) (profil.c),
  * signals (signal.c), automatic start and exit (init.c).  The public
  * names (mon.h) are weak aliases of the reserved names declared here.
  */
@@ -14,11 +15,21 @@
 int	 __mon_dump_write(void) MON_HIDDEN;
 void	 __mon_dump_reset(void) MON_HIDDEN;
 
+/* final.c */
+int	 __mon_final_start(int (*)(void)) MON_HIDDEN;
+int	 __mon_final_ready(void) MON_HIDDEN;
+int	 __mon_final_finish(void) MON_HIDDEN;
+void	 __mon_final_reset(void) MON_HIDDEN;
+
 /* monitor.c */
 int	 __monitor(int (*)(void), int (*)(void), WORD *, size_t, size_t)
 	    MON_HIDDEN;
 int	 __monstartup(char *, char *) MON_HIDDEN;
 int	 __moncontrol(int) MON_HIDDEN;
+#define MON_STOP_QUIET	0	/* __mon_monitor_stop: write nothing */
+#define MON_STOP_NOW	1	/* write the profile now (monitor(0)) */
+#define MON_STOP_FINAL	2	/* the last profile (exit) */
+
 void	 __mon_monitor_stop(int) MON_HIDDEN;
 int	 __mon_monitor_dump(void) MON_HIDDEN;
 void	 __mon_monitor_end(void) MON_HIDDEN;

@@ -9,8 +9,11 @@
  */
 #include <sys/syscall.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "control.h"
@@ -20,11 +23,13 @@ static int owner;	/* the thread dumping, 0: none */
 /*
  * One dump at a time: a dump waits for another thread's (and then
  * writes the newer profile); over this thread's own (a signal handler)
- * it cannot: 0, or -1.
+ * it cannot: 0, or -1.  The owner may be a thread that another's exit
+ * has ended (the writer process finds that): its dump is taken over.
  */
 static int
 dump_lock(void)
 {
+	static const struct timespec nap = { 0, 10000000L };
 	int tid = (int)syscall(SYS_gettid), now;
 
 	for (;;) {
@@ -33,8 +38,13 @@ dump_lock(void)
 			return 0;
 		if (now == tid)
 			return -1;
-		syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, now, NULL, NULL,
-		    0);
+		if (syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, now, &nap,
+		    NULL, 0) != 0 && errno == ETIMEDOUT &&
+		    kill(now, 0) != 0 && errno == ESRCH &&
+		    MON_CAS(&owner, &now, tid)) {
+			__mon_outfile_reset();
+			return 0;
+		}
 	}
 }
 
@@ -50,7 +60,7 @@ int
 __mon_dump_write(void)
 {
 	static char path[PATH_MAX];
-	int rc;
+	int rc, saved = errno;
 
 	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return -1;
@@ -68,6 +78,7 @@ __mon_dump_write(void)
 		rc = -1;
 out:
 	dump_unlock();
+	errno = saved;
 	return rc;
 }
 

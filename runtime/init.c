@@ -9,7 +9,13 @@
  * mcount.c names __mon_init, so linking any instrumented object with
  * libmonprof.a pulls this file, hence the whole runtime, in.
  */
+#include <sys/syscall.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "control.h"
@@ -36,6 +42,7 @@ atfork_child(void)
 	__mon_self_record();
 	__mon_outfile_reset();
 	__mon_dump_reset();
+	__mon_final_reset();
 	__mon_monitor_reset();
 	if (!__mon_monitor_running())
 		return;
@@ -46,18 +53,55 @@ atfork_child(void)
 }
 
 /*
+ * Threads that call exit() together share the exit handlers, and the
+ * one that finds none left ends the process at once, the others with
+ * it.  These, run after exiting() (registered before it), catch the
+ * other threads: each waits until exiting() has started the writer
+ * process (a second at most), then has it write the profile now, and
+ * waits for it, so that the process cannot end before it is written
+ * (its destructors then go uncounted).  The thread that ran exiting()
+ * passes them, and writes after the destructors.
+ */
+#define HOLDS	16
+
+static unsigned exited;	/* exiting() has run */
+static int exiter;	/* in this thread */
+
+static void
+hold(int status, void *arg)
+{
+	int i, saved = errno;
+
+	(void)status;
+	(void)arg;
+	for (i = 0; i < 1000 && !MON_LOAD(&exited); i++)
+		syscall(SYS_futex, &exited, FUTEX_WAIT_PRIVATE, 0,
+		    &(const struct timespec){ 0, 1000000L }, NULL, 0);
+	if (MON_LOAD(&exiter) != (int)syscall(SYS_gettid))
+		__mon_final_finish();
+	errno = saved;
+}
+
+/*
  * Run by exit() before the destructors (registered at start, so after
- * the program's own exit handlers).  A child sharing the parent's memory
- * (vfork, clone(CLONE_VM)) that calls exit() would go on to run the rest
- * of the parent's exit handlers, the destructors and the runtime's write
- * among them, and the parent, at its own exit, would find none left: the
- * child ends here with _exit(status).  on_exit() passes the status.
+ * the program's own exit handlers): the writer process of the last
+ * profile starts here.  A child sharing the parent's memory (vfork,
+ * clone(CLONE_VM)) that calls exit() would go on to run the rest of the
+ * parent's exit handlers, the destructors and the runtime's write among
+ * them, and the parent, at its own exit, would find none left: the child
+ * ends here with _exit(status).  on_exit() passes the status.
  */
 static void
 exiting(int status, void *arg)
 {
+	int shared;
+
 	(void)arg;
-	if (__mon_monitor_exiting() != 0)
+	MON_STORE(&exiter, (int)syscall(SYS_gettid));
+	shared = __mon_monitor_exiting() != 0;
+	MON_STORE(&exited, 1);
+	syscall(SYS_futex, &exited, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+	if (shared)
 		_exit(status);
 }
 
@@ -66,6 +110,7 @@ __mon_init(void)
 {
 	const struct __mon_env *e;
 	static int done;
+	int i;
 
 	if (done++)
 		return;
@@ -79,6 +124,8 @@ __mon_init(void)
 		return;
 	}
 	__mon_signal_setup();
+	for (i = 0; i < HOLDS; i++)
+		on_exit(hold, NULL);
 	on_exit(exiting, NULL);
 	if (e->disable_default)
 		return;
@@ -90,5 +137,5 @@ __mon_init(void)
 static void __attribute__((__destructor__(101)))
 fini(void)
 {
-	__mon_monitor_stop(1);
+	__mon_monitor_stop(MON_STOP_FINAL);
 }

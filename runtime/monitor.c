@@ -91,6 +91,7 @@ here(void)
 	case MON_SELF_COPY:
 		__mon_outfile_reset();
 		__mon_dump_reset();
+		__mon_final_reset();
 		__mon_sampler_forget();
 		__mon_monitor_reset();
 		__mon_self_record();
@@ -112,7 +113,7 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 	if (here() != 0)
 		return 0;
 	if (lowpc == NULL) {
-		__mon_monitor_stop(1);
+		__mon_monitor_stop(MON_STOP_NOW);
 		return 0;
 	}
 	if (buffer == NULL || lo >= hi ||
@@ -185,16 +186,47 @@ stop_end(void)
 	futex(&state, FUTEX_WAKE_PRIVATE, INT_MAX);
 }
 
-/* Stop sampling and counting; write the profile if asked and enabled. */
+/*
+ * The last profile, by the writer process (final.c) when there is one:
+ * what it writes, at the go or once the process has ended, if a profile
+ * is still due then.  It runs in that process: nothing here may ask
+ * which process it is.
+ */
+static int
+final_write(void)
+{
+	return MON_LOAD(&state) != STATE_OFF ? __mon_dump_write() : 0;
+}
+
+/* The last profile now, by the writer process if it can be had. */
+static void
+final(void)
+{
+	if (__mon_final_start(final_write) != 0 || __mon_final_finish() != 0)
+		__mon_dump_write();
+}
+
+/*
+ * Stop sampling and counting; write the profile if asked (MON_STOP_NOW,
+ * monitor(0)), or as the last one (MON_STOP_FINAL, exit) and enabled.
+ */
 void
 __mon_monitor_stop(int write)
 {
-	/* monitor(0) in one thread while another exits: one stop only. */
-	if (here() != 0 || stop_begin() != 1)
+	if (here() != 0)
 		return;
+	/* monitor(0) in one thread while another exits: one stop only. */
+	if (stop_begin() != 1) {
+		/* Nothing is due now: let a waiting writer go. */
+		if (write == MON_STOP_FINAL)
+			__mon_final_finish();
+		return;
+	}
 	__moncontrol(0);
 	__mon_sampler_stop();
-	if (write)
+	if (write == MON_STOP_FINAL)
+		final();
+	else if (write == MON_STOP_NOW)
 		__mon_dump_write();
 	stop_end();
 	__mon_hist_stop();
@@ -211,12 +243,13 @@ __mon_monitor_end(void)
 {
 	switch (here() == 0 ? stop_begin() : 0) {
 	case 1:
-		__mon_dump_write();
+		final();
 		stop_end();
 		break;
 	case -1:
-		/* Over this thread's own stop, which will never resume. */
-		__mon_dump_write();
+		/* Over this thread's own stop, which will never resume: the
+		 * writer process, if any, is not this thread. */
+		final();
 		break;
 	}
 }
@@ -242,7 +275,16 @@ __mon_monitor_dump(void)
 int
 __mon_monitor_exiting(void)
 {
-	return here();
+	if (here() != 0)
+		return -1;
+	/*
+	 * Another thread's exit() may end the process while this one runs
+	 * the destructors and writes: the writer process, started now,
+	 * finishes the profile whatever happens.
+	 */
+	if (__mon_monitor_running())
+		__mon_final_start(final_write);
+	return 0;
 }
 
 /* Whether monitor() has started profiling and no stop has ended it. */

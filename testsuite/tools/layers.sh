@@ -20,7 +20,7 @@ storage	mode arena cells arcs
 hooks	mcount stub
 sampler	hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump monitor profil signal init
+control	dump final monitor profil signal init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented

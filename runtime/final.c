@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * final.c - the profile written when the process ends, by a writer
+ * process: a clone that shares the memory and the files (CLONE_VM,
+ * CLONE_FILES) but is no thread of the program, so an exit() in another
+ * thread, which ends every thread at once, cannot end the write half
+ * way.  At exit() it is started before the destructors and waits: for
+ * the go once they have run (so that they are counted), or for the end
+ * of the process, whichever comes first.  Whoever gives the go waits
+ * until it has written.
+ *
+ * It blocks every signal, uses none of the program's threads' state but
+ * errno, is reported by no wait() (its exit signal is 0), and is reaped
+ * by the thread that waits for it, or, if the process has ended, by
+ * init.  Where it cannot be started (RLIMIT_NPROC, a sandbox), the
+ * caller writes the profile itself.  Async-signal-safe.
+ */
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "control.h"
+
+#define STAGE_NONE	0
+#define STAGE_WAITING	1	/* started, waiting for the go */
+#define STAGE_GO	2
+#define STAGE_DONE	3	/* it has written (or failed to) */
+
+#define STACKLEN	(128 * 1024)
+#define NAP_NS		2000000L	/* how soon it sees the process end */
+
+static struct {
+	unsigned	 stage;
+	int		 tid;		/* the writer's; 0 once it has exited */
+	int		 pid;		/* the same, kept for waitpid */
+	unsigned	 ready;		/* 0 while being started, then 1 */
+	int		 reaped;
+	long		 parent;	/* the process it writes for */
+	char		*stack;
+	int		(*write)(void);
+} fw;
+
+static long
+futex(void *word, int op, unsigned val, long ns)
+{
+	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+
+	return syscall(SYS_futex, word, op, val, ns > 0 ? &ts : NULL, NULL, 0);
+}
+
+/* The writer process: wait for the go or the end, write, exit. */
+static int
+writer(void *arg)
+{
+	(void)arg;
+	while (MON_LOAD(&fw.stage) == STAGE_WAITING) {
+		futex(&fw.stage, FUTEX_WAIT_PRIVATE, STAGE_WAITING, NAP_NS);
+		/* The process has ended: its children went to a reaper. */
+		if (syscall(SYS_getppid) != fw.parent)
+			break;
+	}
+	fw.write();
+	MON_STORE(&fw.stage, STAGE_DONE);
+	futex(&fw.stage, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+	return 0;
+}
+
+/*
+ * Start the writer, which will call write() at the go or when the
+ * process has ended: 0, or -1 if it cannot be started.  Once only: 0 if
+ * one was started already.
+ */
+int
+__mon_final_start(int (*write)(void))
+{
+	unsigned none = STAGE_NONE;
+	sigset_t all, old;
+	int saved = errno, pid;
+
+	if (!MON_CAS(&fw.stage, &none, STAGE_WAITING))
+		return 0;
+	fw.stack = mmap(NULL, STACKLEN, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	if (fw.stack == MAP_FAILED)
+		goto fail;
+	MON_STORE(&fw.ready, 0);
+	fw.write = write;
+	fw.parent = syscall(SYS_getpid);
+	fw.reaped = 0;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	/* Exit signal 0: no SIGCHLD, and wait() without __WCLONE skips it. */
+	pid = clone(writer, fw.stack + STACKLEN, CLONE_VM | CLONE_FS |
+	    CLONE_FILES | CLONE_SYSVSEM | CLONE_PARENT_SETTID |
+	    CLONE_CHILD_CLEARTID, NULL, &fw.tid, NULL, &fw.tid);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid > 0) {
+		fw.pid = pid;
+		MON_STORE(&fw.ready, 1);
+		futex(&fw.ready, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+		errno = saved;
+		return 0;
+	}
+	munmap(fw.stack, STACKLEN);
+fail:
+	MON_STORE(&fw.stage, STAGE_NONE);
+	MON_STORE(&fw.ready, 1);
+	futex(&fw.ready, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+	errno = saved;
+	return -1;
+}
+
+/* Wait while another thread starts the writer: 1 if there is one. */
+int
+__mon_final_ready(void)
+{
+	int saved = errno;
+
+	while (MON_LOAD(&fw.stage) != STAGE_NONE && MON_LOAD(&fw.ready) == 0)
+		futex(&fw.ready, FUTEX_WAIT_PRIVATE, 0, 1000000L);
+	errno = saved;
+	return MON_LOAD(&fw.stage) != STAGE_NONE;
+}
+
+/*
+ * Give the go (if not given) and wait until the writer has exited: 0, or
+ * -1 if none was started (the caller then writes itself).
+ */
+int
+__mon_final_finish(void)
+{
+	unsigned waiting = STAGE_WAITING;
+	int saved = errno, tid, zero = 0;
+
+	if (!__mon_final_ready())
+		return -1;
+	if (MON_CAS(&fw.stage, &waiting, STAGE_GO))
+		futex(&fw.stage, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+	/* The kernel clears tid and wakes it (a shared futex) at its exit. */
+	while ((tid = MON_LOAD(&fw.tid)) != 0)
+		futex(&fw.tid, FUTEX_WAIT, (unsigned)tid, 100000000L);
+	if (MON_CAS(&fw.reaped, &zero, 1)) {
+		while (waitpid(fw.pid, NULL, __WCLONE) < 0 && errno == EINTR)
+			continue;
+		munmap(fw.stack, STACKLEN);
+	}
+	errno = saved;
+	return 0;
+}
+
+/* fork child: a writer was the parent's. */
+void
+__mon_final_reset(void)
+{
+	memset(&fw, 0, sizeof(fw));
+}
