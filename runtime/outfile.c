@@ -13,6 +13,7 @@
  * is written from signal handlers): system calls only, no stdio, no
  * malloc.
  */
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 #include <errno.h>
@@ -152,13 +153,41 @@ link_fd(int fd, const char *tmp)
 	return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
 }
 
+/*
+ * open(), also under an RLIMIT_NOFILE that the program's descriptors
+ * fill: then with the soft limit one higher (up to the hard one) for
+ * this one open, as the writer needs one descriptor.  In the writer
+ * process (final.c) the limit is its own.
+ */
+static int
+open_fd(const char *p, int flags)
+{
+	struct rlimit rl, more;
+	int fd, e;
+
+	if ((fd = open(p, flags, 0666)) >= 0 || errno != EMFILE ||
+	    getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max)
+		return fd;
+	more = rl;
+	more.rlim_cur++;
+	if (setrlimit(RLIMIT_NOFILE, &more) != 0) {
+		errno = EMFILE;
+		return -1;
+	}
+	fd = open(p, flags, 0666);
+	e = errno;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	errno = e;
+	return fd;
+}
+
 /* Create the named temporary file tmp: its fd, or -1 with errno. */
 static int
 create(int fd, const char *tmp)
 {
 	(void)fd;
-	return open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666);
+	return open_fd(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC);
 }
 
 /*
@@ -212,7 +241,7 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 
 	if (__mon_name_dir(path, cur.dir, sizeof(cur.dir)) != 0)
 		return -1;
-	fd = open(cur.dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	fd = open_fd(cur.dir, O_TMPFILE | O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno == EISDIR || errno == EOPNOTSUPP ||
 		    errno == EINVAL ? 1 : -1;
