@@ -38,6 +38,12 @@ struct cnt {
 typedef unsigned short WORD;
 
 #define MON_OUT		"mon.out"
+/*
+ * With PROFDIR, a process's files are <pid>.<prog> (and .gmon): prog is
+ * the program's base name cut to its first MON_PROGNAME_MAX bytes (back
+ * to the start of a UTF-8 character), so every name fits NAME_MAX.
+ */
+#define MON_PROGNAME_MAX	200
 #define MPROGS0		(150 * sizeof(WORD))	/* 300: the cnt cells of cc -p */
 #define MSCALE0		4
 #define BARSIZE		8	/* text bytes per histogram WORD, default */

@@ -3,7 +3,8 @@
  * name.c - the names of the files a run writes, built in one place:
  *
  *	mon.out			one profile, in dir or the current directory
- *	<pid>.<prog>		with pids (the default when a dir is given)
+ *	<pid>.<prog>		with pids (the default when a dir is given;
+ *				prog cut to MON_PROGNAME_MAX bytes, mon.h)
  *	gmon.out, <pid>.<prog>.gmon, <prefix>.<pid>	the -pg profile
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
  *				target, just before the rename onto it
@@ -60,6 +61,26 @@ finish(char *buf, size_t len, size_t at)
 	return 0;
 }
 
+/*
+ * prog, its first MON_PROGNAME_MAX bytes at most (mon.h), cut back to
+ * the start of a UTF-8 character.
+ */
+static size_t
+put_prog(char *buf, size_t len, size_t at, const char *prog)
+{
+	size_t n = 0, i;
+
+	while (n < MON_PROGNAME_MAX && prog[n] != '\0')
+		n++;
+	if (prog[n] != '\0')
+		while (n > 0 && ((unsigned char)prog[n] & 0xc0) == 0x80)
+			n--;
+	for (i = 0; i < n; i++, at++)
+		if (at + 1 < len)
+			buf[at] = prog[i];
+	return at;
+}
+
 /* The profile of process pid of program prog (classic prof: a.out). */
 int
 __mon_name_profile(const char *dir, int pids, const char *prog, long pid,
@@ -70,7 +91,7 @@ __mon_name_profile(const char *dir, int pids, const char *prog, long pid,
 	if (pids) {
 		at = put_num(buf, len, at, pid);
 		at = put(buf, len, at, ".");
-		at = put(buf, len, at, prog[0] != '\0' ? prog : "a.out");
+		at = put_prog(buf, len, at, prog[0] != '\0' ? prog : "a.out");
 	} else
 		at = put(buf, len, at, MON_OUT);
 	return finish(buf, len, at);

@@ -4,6 +4,7 @@
  * names of the files a run writes (runtime/name.c).
  */
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "control.h"
@@ -159,6 +160,32 @@ START_TEST(test_tmp_name_and_overflow)
 }
 END_TEST
 
+/* A long program name is cut, at a character, so every name fits. */
+START_TEST(test_long_progname_is_cut)
+{
+	char prog[300], buf[PATH_MAX], want[PATH_MAX];
+
+	memset(prog, 'p', sizeof(prog) - 1);
+	prog[sizeof(prog) - 1] = '\0';
+	ck_assert_int_eq(__mon_name_gmon("d", 1, "", prog, 4194304, buf,
+	    sizeof(buf)), 0);
+	snprintf(want, sizeof(want), "d/4194304.%.*s.gmon", MON_PROGNAME_MAX,
+	    prog);
+	ck_assert_str_eq(buf, want);
+	ck_assert_uint_le(strlen(strrchr(buf, '/') + 1), NAME_MAX);
+	/* "\xc3\xa9" (e acute) across the cut goes whole */
+	prog[MON_PROGNAME_MAX - 1] = '\xc3';
+	prog[MON_PROGNAME_MAX] = '\xa9';
+	ck_assert_int_eq(__mon_name_profile("", 1, prog, 7, buf, sizeof(buf)),
+	    0);
+	ck_assert_uint_eq(strlen(buf), 2 + MON_PROGNAME_MAX - 1);
+	/* a name that fits is whole */
+	ck_assert_int_eq(__mon_name_profile("", 1, "prog", 7, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "7.prog");
+}
+END_TEST
+
 /* Beside its target, whatever the program's name: within NAME_MAX. */
 START_TEST(test_tmp_name_beside_target)
 {
@@ -201,6 +228,7 @@ env_suite(void)
 	tcase_add_test(tc, test_gmon_names);
 	tcase_add_test(tc, test_unnamed_program_is_a_out);
 	tcase_add_test(tc, test_tmp_name_beside_target);
+	tcase_add_test(tc, test_long_progname_is_cut);
 	tcase_add_test(tc, test_tmp_name_and_overflow);
 	suite_add_tcase(s, tc);
 	return s;
