@@ -227,6 +227,9 @@ fuzz: $(FUZZ_TARGETS:%=$(O)/fuzz/fuzz_%) $(FUZZ_SEEDS)
 	    $(O)/fuzz/corpus/monread
 	$(O)/fuzz/fuzz_symtab -max_total_time=$(FUZZ_TIME) -max_len=32768 \
 	    -close_fd_mask=2 $(O)/fuzz/corpus/symtab
+	@mkdir -p $(O)/fuzz/corpus/gmonread
+	$(O)/fuzz/fuzz_gmonread -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	    $(O)/fuzz/corpus/gmonread
 
 # ---------------------------------------------------------------- demo, bench
 demo: all

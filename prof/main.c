@@ -13,10 +13,11 @@
 #include "prof.h"
 
 /* Long options: values past every char, for getopt_long's switch. */
-enum { OPT_FORMAT = 256 };
+enum { OPT_FORMAT = 256, OPT_GMON };
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "gmon", required_argument, NULL, OPT_GMON },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -25,7 +26,8 @@ usage(void)
 {
 	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
-	    "\t[-L | -A func]  [--format=csv | json]  [-m mdata] ... [prog [mdata ...]]\n");
+	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
+	    "\t[-m mdata] ... [prog [mdata ...]]\n");
 	exit(1);
 }
 
@@ -34,11 +36,12 @@ usage(void)
  * first operand.
  */
 static int
-options(int argc, char **argv, struct prof_opts *o, struct flist *margs)
+options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
+    struct flist *gmons)
 {
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:", longopts,
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:G", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
@@ -91,6 +94,12 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs)
 		case 'A':
 			o->annotate = optarg;
 			break;
+		case 'G':
+			o->graph = 1;
+			break;
+		case OPT_GMON:
+			mdata_add(gmons, optarg);
+			break;
 		case 'u':
 			if (strcmp(optarg, "ms") == 0)
 				o->unit = 0;
@@ -128,6 +137,14 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs)
 			usage();
 		}
 	}
+	if ((o->lines != 0) + (o->annotate != NULL) + (o->graph != 0) > 1) {
+		warnx("-L, -A and -G each choose the report: give one");
+		usage();
+	}
+	if (o->format != 0 && (o->annotate != NULL || o->graph)) {
+		warnx("--format is for the flat report and -L");
+		usage();
+	}
 	return optind;
 }
 
@@ -163,6 +180,8 @@ main(int argc, char **argv)
 {
 	struct prof_opts o = { .sort = 't', .locals = 1 };
 	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
+	struct flist gmons = { NULL, 0, 0 };
+	struct callgraph cg;
 	struct monobj *objs;
 	struct symtab st;
 	struct report r;
@@ -171,7 +190,7 @@ main(int argc, char **argv)
 	size_t i, nobjs;
 	int first, uselines;
 
-	first = options(argc, argv, &o, &margs);
+	first = options(argc, argv, &o, &margs, &gmons);
 	if (first < argc) {
 		prog = argv[first];
 		for (i = first + 1; i < (size_t)argc; i++)
@@ -204,7 +223,10 @@ main(int argc, char **argv)
 	if (o.lines || o.annotate != NULL)
 		lines_check(&ln);
 
-	if (o.annotate != NULL)
+	if (o.graph && callgraph_load(&cg, &r, &gmons, &files, 1)) {
+		callgraph_print(&cg, &r, &o, stdout);
+		callgraph_free(&cg);
+	} else if (o.annotate != NULL)
 		annotate_print(&ln, &r, &o, stdout);
 	else if (o.lines && o.format != 0)
 		export_lines(&ln, &r, &o, stdout);

@@ -137,3 +137,25 @@ mdata_objects(struct monobj **out, size_t *n, const struct flist *files)
 	}
 }
 
+
+/*
+ * The gmon.out a -pg run wrote beside the profile MON (malloc'd): in its
+ * directory, gmon.out beside mon.out; <pid>.<prog>.gmon beside a
+ * PROFDIR's <pid>.<prog>.
+ */
+char *
+mdata_gmon(const char *mon)
+{
+	const char *base = strrchr(mon, '/');
+	char *path;
+	int n;
+
+	base = base != NULL ? base + 1 : mon;
+	if (strcmp(base, MON_OUT) == 0)
+		n = asprintf(&path, "%.*sgmon.out", (int)(base - mon), mon);
+	else
+		n = asprintf(&path, "%s.gmon", mon);
+	if (n == -1)
+		err(1, NULL);
+	return path;
+}

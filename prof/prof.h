@@ -81,6 +81,7 @@ struct flist {
 void		 mdata_add(struct flist *, const char *);
 void		 mdata_expand(struct flist *, const char *, const char *);
 void		 mdata_objects(struct monobj **, size_t *, const struct flist *);
+char		*mdata_gmon(const char *);
 
 /* ---------------------------------------------------------------- monread */
 
@@ -187,6 +188,29 @@ void		 monobj_gap(struct monobjread *, size_t);
 const char	*monobj_done(struct monfile *, struct monobjread *,
 		    const char *, char *, size_t);
 long		 monobj_at(const struct monfile *, uint64_t);
+
+/* ---------------------------------------------------------------- gmonread */
+
+/* A call-graph arc of a gmon.out: a return address in the caller. */
+struct gmonarc {
+	uint64_t	 from, self;	/* link-time pcs */
+	uint64_t	 count;
+};
+
+struct gmonfile {
+	const char	*path;
+	struct gmonarc	*arc;		/* file order, repeats too */
+	size_t		 narc;
+	size_t		 nhist;		/* histogram records */
+	uint64_t	 lpc, hpc;	/* the first one's range */
+	size_t		 nbins;		/* and bins */
+};
+
+const char	*gmonread_parse(struct gmonfile *, const void *, size_t,
+		    char *, size_t);
+const char	*gmonread_load(struct gmonfile *, const char *, char *,
+		    size_t);
+void		 gmonread_close(struct gmonfile *);
 
 /* ---------------------------------------------------------------- elfread */
 
@@ -418,6 +442,33 @@ int		 lines_where(char *, size_t, const char *, int);
 
 void		 annotate_print(const struct lines *, const struct report *,
 		    const struct prof_opts *, FILE *);
+
+/* ---------------------------------------------------------------- callgraph */
+
+/* A call site's arc, as the report names its ends. */
+struct cgarc {
+	long		 caller;	/* row, or REPORT_UNKNOWN */
+	long		 callee;	/* calls row, or REPORT_UNKNOWN */
+	uint64_t	 from;		/* the return address */
+	long		 count;
+};
+
+struct callgraph {
+	const struct symtab	*st;
+	struct cgarc		*arc;	/* by callee, call site */
+	size_t			 n, cap;
+	size_t			 nfiles;
+};
+
+void		 callgraph_init(struct callgraph *, const struct symtab *);
+int		 callgraph_add(struct callgraph *, const struct gmonfile *);
+const char	*callgraph_done(struct callgraph *, const struct report *,
+		    char *, size_t);
+int		 callgraph_load(struct callgraph *, const struct report *,
+		    const struct flist *, const struct flist *, int);
+void		 callgraph_print(const struct callgraph *,
+		    const struct report *, const struct prof_opts *, FILE *);
+void		 callgraph_free(struct callgraph *);
 
 /* ---------------------------------------------------------------- names */
 

@@ -120,7 +120,8 @@ expect_eq $st 1 "bad option exit status"
 cat > want <<'END'
 prof: unknown option -q
 usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
-	[-L | -A func]  [--format=csv | json]  [-m mdata] ... [prog [mdata ...]]
+	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
+	[-m mdata] ... [prog [mdata ...]]
 END
 expect_file want err
 set +e

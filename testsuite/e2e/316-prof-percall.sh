@@ -40,9 +40,6 @@ expect_file want out
 expect_eq "$(cat out)" "  302 samples in this report (0.302 s at 1000 per second)" \
     "-s: samples"
 
-set +e
-"$PROF" -u s sample > out 2> err
-st=$?
-set -e
+bounded out err -u s sample
 expect_eq $st 1 "-u s: exit status"
 expect_eq "$(head -n 1 err)" "prof: -u s: the unit is ms, us or ns" "-u s"

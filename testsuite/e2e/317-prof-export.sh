@@ -44,10 +44,7 @@ if command -v python3 > /dev/null 2>&1; then
 	    fail "JSON does not parse"
 fi
 
-set +e
-"$PROF" --format=xml sample > out 2> err
-st=$?
-set -e
+bounded out err --format=xml sample
 expect_eq $st 1 "--format=xml: exit status"
 expect_eq "$(head -n 1 err)" \
     "prof: --format=xml: the format is table, csv or json" "--format=xml"

@@ -96,19 +96,13 @@ END
 expect_file want out
 mv gone.c $src
 
-set +e
-"$PROF" -A nosuch lines > out 2> err
-st=$?
-set -e
+bounded out err -A nosuch lines
 expect_eq $st 1 "-A nosuch: exit status"
 expect_eq "$(cat err)" "prof: lines: no function nosuch" "-A nosuch"
 
 # Without -g: one line, exit status 1.
 "$CC" -O0 -o lines $src
-set +e
-"$PROF" -L lines > out 2> err
-st=$?
-set -e
+bounded out err -L lines
 expect_eq $st 1 "no -g: exit status"
 expect_eq "$(cat err)" "prof: lines: no line information: rebuild with -g" \
     "no -g"

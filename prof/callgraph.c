@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * callgraph.c - -G: who calls whom, from the arcs of -pg's gmon.out (the
+ * same run's as mon.out), with their exact counts.  Arcs are named the
+ * way report.c names cells (the callee by its calls row, the caller by
+ * the row its time goes to, so both follow -g and -l), summed over
+ * files, and checked against the profile: in a -pg run a function's
+ * count is the sum of its arcs, so a gmon.out of another run is found
+ * out and refused.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#include "prof.h"
+
+#define EXTERNAL_NAME	"<external>"	/* runtime/gmonout.c's caller */
+
+void
+callgraph_init(struct callgraph *cg, const struct symtab *st)
+{
+	memset(cg, 0, sizeof(*cg));
+	cg->st = st;
+}
+
+void
+callgraph_free(struct callgraph *cg)
+{
+	free(cg->arc);
+	memset(cg, 0, sizeof(*cg));
+}
+
+static int
+external(const struct symtab *st, long k)
+{
+	return strcmp(st->names[st->ent[k].name0].name, EXTERNAL_NAME) == 0;
+}
+
+/*
+ * The row that calls from the return address PC (sym < PC <= sym + size,
+ * as a cell's pc), or from <external>, whose pc is its own address: see
+ * the top.
+ */
+static long
+callerof(const struct symtab *st, uint64_t pc)
+{
+	long k, at = symtab_lookup(st, pc + 1);
+
+	/* Shown or not (-l), the pseudo-caller is itself. */
+	if (at >= 0 && st->ent[at].addr == pc && external(st, at))
+		return at;
+	if ((k = symtab_lookup(st, pc)) < 0 && (k = at) < 0)
+		return REPORT_UNKNOWN(st);
+	return st->ent[k].row >= 0 ? st->ent[k].row : REPORT_UNKNOWN(st);
+}
+
+/* Add the arcs of GF: 0, or -1 out of memory. */
+int
+callgraph_add(struct callgraph *cg, const struct gmonfile *gf)
+{
+	const struct symtab *st = cg->st;
+	struct cgarc *a;
+	size_t i;
+	long k, c;
+
+	for (i = 0; i < gf->narc; i++) {
+		if ((k = symtab_lookup(st, gf->arc[i].self)) < 0)
+			c = REPORT_UNKNOWN(st);
+		else if ((c = st->ent[k].calls) < 0)
+			continue;		/* -l drops its calls */
+		if (prof_grow(&cg->arc, &cg->cap, cg->n + 1,
+		    sizeof(*cg->arc)) != 0)
+			return -1;
+		a = &cg->arc[cg->n++];
+		a->caller = callerof(st, gf->arc[i].from);
+		a->callee = c;
+		a->from = gf->arc[i].from;
+		a->count = gf->arc[i].count > LONG_MAX ? LONG_MAX :
+		    (long)gf->arc[i].count;
+	}
+	cg->nfiles++;
+	return 0;
+}
+
+static int
+sitecmp(const void *a, const void *b)
+{
+	const struct cgarc *x = a, *y = b;
+
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return x->caller < y->caller ? -1 : x->caller > y->caller;
+}
+
+/* Merge the arcs of one call site (several files, split counts). */
+static void
+merge(struct callgraph *cg)
+{
+	size_t i, n = 0;
+
+	if (cg->n == 0)
+		return;
+	qsort(cg->arc, cg->n, sizeof(*cg->arc), sitecmp);
+	for (i = 0; i < cg->n; i++) {
+		if (n > 0 && sitecmp(&cg->arc[n - 1], &cg->arc[i]) == 0) {
+			if (__builtin_add_overflow(cg->arc[n - 1].count,
+			    cg->arc[i].count, &cg->arc[n - 1].count))
+				cg->arc[n - 1].count = LONG_MAX;
+		} else
+			cg->arc[n++] = cg->arc[i];
+	}
+	cg->n = n;
+}
+
+/*
+ * Done adding: merge the arcs, and check them against R, the profiles
+ * of the same runs.  NULL, or why the arcs are not of those runs.  A
+ * shared object's functions have no arcs (gmon.out is the
+ * executable's), and what is in no function is not compared.
+ */
+const char *
+callgraph_done(struct callgraph *cg, const struct report *r, char *ebuf,
+    size_t esz)
+{
+	const struct symtab *st = cg->st;
+	long *sum, bad = -1;
+	size_t i, nbad = 0;
+
+	merge(cg);
+	if ((sum = calloc(st->nent + 1, sizeof(*sum))) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (i = 0; i < cg->n; i++)
+		if (__builtin_add_overflow(sum[cg->arc[i].callee],
+		    cg->arc[i].count, &sum[cg->arc[i].callee]))
+			sum[cg->arc[i].callee] = LONG_MAX;
+	for (i = 0; i < st->nent; i++)
+		if (st->ent[i].addr < SYMTAB_OBJECT_BASE &&
+		    sum[i] != r->ncalls[i] && nbad++ == 0)
+			bad = i;
+	if (nbad > 0)
+		prof_errf(ebuf, esz, "not of the run the profile is of: the "
+		    "calls of %zu function%s differ (%s: %ld in the profile, "
+		    "%ld in the arcs)", nbad, nbad == 1 ? "" : "s",
+		    names_first(st, bad), r->ncalls[bad], sum[bad]);
+	free(sum);
+	return nbad > 0 ? ebuf : NULL;
+}
+
+/*
+ * The arcs of the gmon.out files GMONS, or of those beside the profiles
+ * FILES, into CG, checked against R.  REQUIRED (-G): exit if there are
+ * none or they are not of the profiles' runs; otherwise warn, and
+ * return 0 without arcs.  Returns whether CG has arcs.
+ */
+int
+callgraph_load(struct callgraph *cg, const struct report *r,
+    const struct flist *gmons, const struct flist *files, int required)
+{
+	const struct flist *from = gmons->n > 0 ? gmons : files;
+	struct gmonfile gf;
+	struct stat sb;
+	const char *e;
+	char ebuf[256], *path;
+	size_t i;
+
+	callgraph_init(cg, r->st);
+	for (i = 0; i < from->n; i++) {
+		path = from == gmons ? strdup(gmons->v[i]) :
+		    mdata_gmon(files->v[i]);
+		if (path == NULL)
+			err(1, NULL);
+		if (from == files && stat(path, &sb) == -1) {
+			if (required)
+				errx(1, "%s: no %s beside it: the call graph "
+				    "needs a -pg build (gcc -pg) and the "
+				    "gmon.out of its run", files->v[i], path);
+			free(path);
+			return 0;
+		}
+		if ((e = gmonread_load(&gf, path, ebuf, sizeof(ebuf))) != NULL)
+			errx(1, "%s: %s", path, e);
+		/* The runtime writes one histogram to both files. */
+		if (gf.nhist > 0 && r->nbins > 0 && (gf.lpc != r->lpc ||
+		    gf.hpc != r->hpc || gf.nbins != r->nbins)) {
+			if (required)
+				errx(1, "%s: not of the run the profile is of: "
+				    "its histogram is of another program",
+				    path);
+			warnx("%s: not of the run the profile is of: no call "
+			    "graph", path);
+			gmonread_close(&gf);
+			free(path);
+			callgraph_free(cg);
+			return 0;
+		}
+		if (callgraph_add(cg, &gf) != 0)
+			err(1, NULL);
+		gmonread_close(&gf);
+		free(path);
+	}
+	if ((e = callgraph_done(cg, r, ebuf, sizeof(ebuf))) == NULL)
+		return 1;
+	if (required)
+		errx(1, "%s: %s", from->n == 1 ? from->v[0] : "gmon.out", e);
+	warnx("%s: %s: no call graph", from->n == 1 ? from->v[0] :
+	    "gmon.out", e);
+	callgraph_free(cg);
+	return 0;
+}
+
+/* An edge of the listing: calls from one row to another. */
+struct edge {
+	long		 row, other;	/* listed under row */
+	long		 count;
+	const char	*name;		/* other's */
+};
+
+static int
+edgecmp(const void *a, const void *b)
+{
+	const struct edge *x = a, *y = b;
+	int c;
+
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return x->other < y->other ? -1 : x->other > y->other;
+}
+
+/*
+ * The edges by row, both ways: the callers of each row (CALLERS) or its
+ * callees, call sites merged, most calls first; *N of them.
+ */
+static struct edge *
+edges(const struct callgraph *cg, char **names, int callers, size_t *np)
+{
+	struct edge *v;
+	size_t i, n = 0;
+
+	if ((v = calloc(cg->n + 1, sizeof(*v))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < cg->n; i++) {
+		v[i].row = callers ? cg->arc[i].callee : cg->arc[i].caller;
+		v[i].other = callers ? cg->arc[i].caller : cg->arc[i].callee;
+		v[i].count = cg->arc[i].count;
+		v[i].name = "";
+	}
+	qsort(v, cg->n, sizeof(*v), edgecmp);
+	for (i = 0; i < cg->n; i++) {
+		if (n > 0 && v[n - 1].row == v[i].row &&
+		    v[n - 1].other == v[i].other) {
+			if (__builtin_add_overflow(v[n - 1].count, v[i].count,
+			    &v[n - 1].count))
+				v[n - 1].count = LONG_MAX;
+		} else
+			v[n++] = v[i];
+	}
+	for (i = 0; i < n; i++)
+		v[i].name = names[v[i].other];
+	qsort(v, n, sizeof(*v), edgecmp);
+	*np = n;
+	return v;
+}
+
+/* The edges of ROW in V (by row), under the heading WHAT. */
+static void
+list(FILE *fp, const char *what, const struct edge *v, size_t n, long row)
+{
+	size_t lo = 0, hi = n, mid, i;
+
+	while (lo < hi) {		/* the first edge of row */
+		mid = lo + (hi - lo) / 2;
+		if (v[mid].row < row)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < n && v[i].row == row; i++) {
+		if (i == lo)
+			fprintf(fp, "    %s:\n", what);
+		fprintf(fp, "    %10ld  %s\n", v[i].count, v[i].name);
+	}
+}
+
+/*
+ * -G: for each row of the report, in its order, its calls and time and
+ * then its callers and callees with their counts.
+ */
+void
+callgraph_print(const struct callgraph *cg, const struct report *r,
+    const struct prof_opts *o, FILE *fp)
+{
+	const struct symtab *st = cg->st;
+	struct edge *in, *out;
+	struct row *rows;
+	size_t i, k, nin, nout, n;
+	char **names;
+	long row;
+
+	if ((names = calloc(st->nent + 1, sizeof(*names))) == NULL)
+		err(1, NULL);
+	for (k = 0; k <= st->nent; k++)
+		names[k] = names_row(st, k, o->demangle);
+	in = edges(cg, names, 1, &nin);
+	out = edges(cg, names, 0, &nout);
+	rows = rows_get(r, o, &n);
+	for (i = 0; i < n; i++) {
+		row = rows[i].k;
+		fprintf(fp, "%s%s: %ld call%s, %.2f s (%.1f%%)\n", i ? "\n" : "",
+		    names[row], r->ncalls[row], r->ncalls[row] == 1 ? "" : "s",
+		    r->secs[row], r->total > 0 ? 100.0 * r->secs[row] /
+		    r->total : 0.0);
+		list(fp, "callers", in, nin, row);
+		list(fp, "callees", out, nout, row);
+	}
+	for (k = 0; k <= st->nent; k++)
+		free(names[k]);
+	free(names);
+	free(rows);
+	free(in);
+	free(out);
+}

@@ -1,0 +1,94 @@
+# 320-prof-callgraph: prof -G lists each function's callers and callees
+# with the exact counts of the same -pg run's gmon.out (<external> for
+# qsort's calls and main's), in the report's order; -l folds as the
+# report does; PROFDIR files and --gmon work; a -p profile, or a
+# gmon.out of another run, is refused in one line.
+. "$E2E/300-prof.subr"
+mp_cc -pg -O1 -o cg "$E2E/320-prof-callgraph.c"
+./cg
+
+# times vary: "name: N calls" only
+notime() { sed 's/, [0-9.]* s ([0-9.]*%)$//'; }
+
+"$PROF" -G -n cg | notime > out
+cat > want <<'END'
+cmp: 5 calls
+    callers:
+             5  <external>
+
+fib: 177 calls
+    callers:
+           176  fib
+             1  main
+    callees:
+           176  fib
+
+leaf: 1001 calls
+    callers:
+          1000  work
+             1  main
+
+main: 1 call
+    callers:
+             1  <external>
+    callees:
+            10  work
+             1  fib
+             1  leaf
+
+work: 10 calls
+    callers:
+            10  main
+    callees:
+          1000  leaf
+END
+expect_file want out
+# The counts are gprof's.
+. "$E2E/400-gprof.subr"
+expect_eq "$(graph cg | grep ' work ')" "main work 10/10" "gprof agrees"
+
+# -l: the statics' calls are not shown, as in the flat report.
+"$PROF" -G -l -n cg 2>/dev/null | notime > out
+cat > want <<'END'
+main: 1 call
+    callers:
+             1  <external>
+    callees:
+            10  work
+
+work: 10 calls
+    callers:
+            10  main
+END
+expect_file want out
+
+# A PROFDIR run: <pid>.cg beside <pid>.cg.gmon; and --gmon names one.
+mkdir d
+PROFDIR=d ./cg x
+"$PROF" -G -n cg d | notime | sed -n '/^work/,$p' > out
+printf '%s\n' "work: 20 calls" "    callers:" "            20  main" \
+    "    callees:" "          2000  leaf" > want
+expect_file want out
+cp gmon.out one.gmon
+"$PROF" -G --gmon=one.gmon cg > /dev/null
+
+# A gmon.out of another run (other counts): refused.
+./cg x
+bounded out err -G --gmon=one.gmon cg
+expect_eq $st 1 "another run: exit status"
+expect_eq "$(cat err)" "prof: one.gmon: not of the run the profile is of: the calls of 2 functions differ (leaf: 2001 in the profile, 1001 in the arcs)" \
+    "another run"
+
+# A -p profile: no gmon.out, or a stale one of the -pg build.
+mp_cc -p -O1 -o cgp "$E2E/320-prof-callgraph.c"
+mkdir p
+(cd p && ../cgp)
+bounded out err -G cgp p/mon.out
+expect_eq $st 1 "-p: exit status"
+expect_eq "$(cat err)" "prof: p/mon.out: no p/gmon.out beside it: the call graph needs a -pg build (gcc -pg) and the gmon.out of its run" \
+    "-p"
+./cgp
+bounded out err -G cgp
+expect_eq $st 1 "-p, stale gmon.out: exit status"
+expect_eq "$(cat err)" "prof: gmon.out: not of the run the profile is of: its histogram is of another program" \
+    "-p, stale gmon.out"
