@@ -195,14 +195,15 @@ check-real: all $(TEST_TOOLS)
 .PHONY: check-real
 
 # ---------------------------------------------------------------- fuzz
-# libFuzzer on prof's two readers, clang only: fuzz_monread (mon.out) and
-# fuzz_symtab (ELF symbols, of the executable and of a shared object).
+# libFuzzer on prof's readers, clang only: fuzz_monread (mon.out),
+# fuzz_symtab (ELF symbols and line tables, of the executable and of a
+# shared object) and fuzz_gmonread (-pg's gmon.out).
 # `make fuzz` runs each for FUZZ_TIME seconds, the ELF one from a small
-# executable and shared object; e2e cases 307 and 310 run them briefly
+# executable and shared object; e2e cases 307, 310 and 321 run them briefly
 # when clang is present.
 FUZZ_CC     ?= clang
 FUZZ_TIME   ?= 60
-FUZZ_TARGETS = monread symtab
+FUZZ_TARGETS = monread symtab gmonread
 FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS))
 FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
 
