@@ -49,8 +49,11 @@ CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 # and the check targets install them as root, otherwise print the
 # command; a plain `make` only checks and prints.
 DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
-	      pkg-config libiberty-dev binutils libdw-dev
-TEST_PKGS   = libtool-bin
+	      pkg-config libiberty-dev binutils libdw-dev libprotobuf-c-dev \
+	      protobuf-c-compiler zlib1g-dev
+# go tool pprof and callgrind_annotate read prof's exports in the tests
+# (which are skipped, with the reason, where they cannot be installed).
+TEST_PKGS   = libtool-bin golang-go valgrind
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\
@@ -123,17 +126,35 @@ $(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon.h
 
 
 # ---------------------------------------------------------------- prof
+# Source lines come from DWARF through libdw (elfutils, as libelf);
+# --pprof's protobuf is encoded by protobuf-c, from prof/profile.proto,
+# whose C code protoc-c generates into $(PROF_GEN) (never committed),
+# and gzipped by zlib.
 PROF_SRCS   = $(wildcard $(srcdir)/prof/*.c)
-PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS))
-# Source lines come from DWARF through libdw (elfutils, as libelf).
-PROF_PKGS   = libdw
+PROF_GEN    = $(O)/gen/prof
+PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS)) \
+	      $(O)/obj/gen/prof/profile.pb-c.o
+PROF_PKGS   = libdw libprotobuf-c zlib
+PROTOC_C   ?= protoc-c
 PROF_CFLAGS = $(ELF_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PROF_PKGS)) \
-	      -I/usr/include/libiberty
-PROF_LIBS   = $(ELF_LIBS) $(shell $(PKG_CONFIG) --libs $(PROF_PKGS)) -liberty
+	      -I/usr/include/libiberty -I$(PROF_GEN)
+PROF_LIBS   = $(ELF_LIBS) $(shell $(PKG_CONFIG) --libs $(PROF_PKGS)) \
+	      -liberty -lm
 
-$(O)/obj/prof/%.o: $(srcdir)/prof/%.c | $(DEPS_STAMP)
+$(PROF_GEN)/%.pb-c.c $(PROF_GEN)/%.pb-c.h: $(srcdir)/prof/%.proto \
+	    | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(PROTOC_C) --proto_path=$(srcdir)/prof --c_out=$(PROF_GEN) $<
+
+$(O)/obj/prof/%.o: $(srcdir)/prof/%.c \
+	    | $(DEPS_STAMP) $(PROF_GEN)/profile.pb-c.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PROF_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Generated code: not held to the project's warnings.
+$(O)/obj/gen/prof/%.o: $(PROF_GEN)/%.c
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -g $(CPPFLAGS) $(CFLAGS) $(PROF_CFLAGS) -c -o $@ $<
 
 $(O)/prof: $(PROF_OBJS)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
@@ -208,11 +229,13 @@ FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS))
 FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
 
 $(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
-	    $(srcdir)/prof/prof.h $(srcdir)/include/mon.h
+	    $(srcdir)/prof/prof.h $(srcdir)/include/mon.h \
+	    $(PROF_GEN)/profile.pb-c.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
-	    -I$(srcdir)/prof $(PROF_CFLAGS) -o $@ $< $(FUZZ_PROF) $(PROF_LIBS)
+	    -I$(srcdir)/prof $(PROF_CFLAGS) -o $@ $< $(FUZZ_PROF) \
+	    $(PROF_GEN)/profile.pb-c.c $(PROF_LIBS)
 
 $(O)/fuzz/corpus/symtab/exe: $(srcdir)/testsuite/e2e/300-prof.c
 	@mkdir -p $(@D)

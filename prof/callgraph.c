@@ -116,6 +116,22 @@ merge(struct callgraph *cg)
 	cg->n = n;
 }
 
+/* The first arc into the row CALLEE (cg->n if none). */
+size_t
+callgraph_first(const struct callgraph *cg, long callee)
+{
+	size_t lo = 0, hi = cg->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cg->arc[mid].callee < callee)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
  * Done adding: merge the arcs, and check them against R, the profiles
  * of the same runs.  NULL, or why the arcs are not of those runs.  A

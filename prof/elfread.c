@@ -111,15 +111,18 @@ elfread_begin(int fd, int want, Elf **elfp, char *ebuf, size_t esz)
 	return NULL;
 }
 
-/* The first 8 bytes of ELF's GNU build-id into ID: 1, or 0 if it has none. */
+/*
+ * ELF's GNU build-id, *LEN bytes at *ID (in ELF's data): 1, or 0 if it
+ * has none.
+ */
 int
-elfread_buildid(Elf *elf, unsigned char id[8])
+elfread_note_buildid(Elf *elf, const unsigned char **id, size_t *len)
 {
 	Elf_Scn *scn;
 	GElf_Shdr sh;
 	GElf_Nhdr nh;
 	Elf_Data *d;
-	size_t off, next, noff, doff, n;
+	size_t off, next, noff, doff;
 
 	for (scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
 		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
@@ -130,13 +133,26 @@ elfread_buildid(Elf *elf, unsigned char id[8])
 			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
 			    memcmp((char *)d->d_buf + noff, "GNU", 4) != 0)
 				continue;
-			n = nh.n_descsz < 8 ? nh.n_descsz : 8;
-			memset(id, 0, 8);
-			memcpy(id, (char *)d->d_buf + doff, n);
+			*id = (const unsigned char *)d->d_buf + doff;
+			*len = nh.n_descsz;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* The first 8 bytes of ELF's GNU build-id into ID: 1, or 0 if it has none. */
+int
+elfread_buildid(Elf *elf, unsigned char id[8])
+{
+	const unsigned char *p;
+	size_t n;
+
+	if (!elfread_note_buildid(elf, &p, &n))
+		return 0;
+	memset(id, 0, 8);
+	memcpy(id, p, n < 8 ? n : 8);
+	return 1;
 }
 
 /* By file offset, then header order: the first that holds an offset. */

@@ -13,11 +13,13 @@
 #include "prof.h"
 
 /* Long options: values past every char, for getopt_long's switch. */
-enum { OPT_FORMAT = 256, OPT_GMON };
+enum { OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND };
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "gmon", required_argument, NULL, OPT_GMON },
+	{ "pprof", required_argument, NULL, OPT_PPROF },
+	{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -27,7 +29,8 @@ usage(void)
 	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
-	    "\t[-m mdata] ... [prog [mdata ...]]\n");
+	    "\t[--pprof=file]  [--callgrind=file]  [-m mdata] ... "
+	    "[prog [mdata ...]]\n");
 	exit(1);
 }
 
@@ -99,6 +102,12 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case OPT_GMON:
 			mdata_add(gmons, optarg);
+			break;
+		case OPT_PPROF:
+			o->pprof = optarg;
+			break;
+		case OPT_CALLGRIND:
+			o->callgrind = optarg;
 			break;
 		case 'u':
 			if (strcmp(optarg, "ms") == 0)
@@ -188,7 +197,7 @@ main(int argc, char **argv)
 	struct lines ln;
 	const char *prog = "a.out";
 	size_t i, nobjs;
-	int first, uselines;
+	int first, uselines, witharcs;
 
 	first = options(argc, argv, &o, &margs, &gmons);
 	if (first < argc) {
@@ -207,7 +216,8 @@ main(int argc, char **argv)
 		free((char *)objs[i].path);
 	free(objs);
 	report_init(&r, &st);
-	if ((uselines = o.lines || o.annotate != NULL) != 0) {
+	if ((uselines = o.lines || o.annotate != NULL || o.pprof != NULL ||
+	    o.callgrind != NULL) != 0) {
 		lines_open(&ln, &st);
 		lines_attach(&ln, &r);
 	}
@@ -236,6 +246,17 @@ main(int argc, char **argv)
 		export_flat(&r, &o, stdout);
 	else
 		print_report(&r, &o, stdout);
+	/* The files: arcs when the run left them, quietly none otherwise. */
+	if (o.pprof != NULL || o.callgrind != NULL) {
+		witharcs = callgraph_load(&cg, &r, &gmons, &files, 0);
+		if (o.pprof != NULL)
+			pprof_write(o.pprof, &r, &ln, witharcs ? &cg : NULL);
+		if (o.callgrind != NULL)
+			callgrind_write(o.callgrind, &r, &ln, witharcs ? &cg :
+			    NULL);
+		if (witharcs)
+			callgraph_free(&cg);
+	}
 	if (o.summary) {
 		fflush(stdout);
 		print_summary(&r, &o, stderr);

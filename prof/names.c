@@ -14,6 +14,9 @@
 char *
 names_demangle(const char *name)
 {
+	/* The demangler takes "<external>" for a template's arguments. */
+	if (strncmp(name, "_Z", 2) != 0)
+		return NULL;
 	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 }
 

@@ -236,6 +236,7 @@ const char	*elfread_syms(Elf *, uint64_t, struct rawsym **, size_t *,
 		    size_t *, char *, size_t);
 const char	*elfread_loads(Elf *, struct elfload **, size_t *);
 int		 elfread_buildid(Elf *, unsigned char[8]);
+int		 elfread_note_buildid(Elf *, const unsigned char **, size_t *);
 
 /* ---------------------------------------------------------------- symtab */
 
@@ -464,11 +465,26 @@ void		 callgraph_init(struct callgraph *, const struct symtab *);
 int		 callgraph_add(struct callgraph *, const struct gmonfile *);
 const char	*callgraph_done(struct callgraph *, const struct report *,
 		    char *, size_t);
+size_t		 callgraph_first(const struct callgraph *, long);
 int		 callgraph_load(struct callgraph *, const struct report *,
 		    const struct flist *, const struct flist *, int);
 void		 callgraph_print(const struct callgraph *,
 		    const struct report *, const struct prof_opts *, FILE *);
 void		 callgraph_free(struct callgraph *);
+
+/* ---------------------------------------------------------------- propagate */
+
+double		*propagate(const struct callgraph *, const double *);
+
+/* ---------------------------------------------------------------- callgrind */
+
+void		 callgrind_write(const char *, const struct report *,
+		    const struct lines *, const struct callgraph *);
+
+/* ---------------------------------------------------------------- pprof */
+
+void		 pprof_write(const char *, const struct report *,
+		    const struct lines *, const struct callgraph *);
 
 /* ---------------------------------------------------------------- names */
 

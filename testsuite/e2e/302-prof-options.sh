@@ -121,7 +121,7 @@ cat > want <<'END'
 prof: unknown option -q
 usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
 	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
-	[-m mdata] ... [prog [mdata ...]]
+	[--pprof=file]  [--callgrind=file]  [-m mdata] ... [prog [mdata ...]]
 END
 expect_file want err
 set +e

@@ -2,7 +2,8 @@
 /*
  * fuzz_gmonread.c - libFuzzer target for prof's gmon.out reader: any
  * bytes are either refused with a message or parsed into arcs that name
- * functions and add up without a fault (ASan/UBSan watch).
+ * functions and add up, and whose costs (propagate.c, cycles and all)
+ * are finite and not negative, without a fault (ASan/UBSan watch).
  *
  *	make fuzz [FUZZ_TIME=seconds]
  */
@@ -39,6 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct report r;
 	char ebuf[160], *out = NULL;
 	size_t i, len;
+	double *cost;
 	FILE *fp;
 
 	if (gmonread_parse(&gf, data, size, ebuf, sizeof(ebuf)) != NULL)
@@ -54,6 +56,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cg.arc[i].count < 0 || cg.arc[i].callee > (long)st.nent ||
 		    cg.arc[i].caller > (long)st.nent)
 			abort();
+	for (i = 0; i <= st.nent; i++)
+		r.secs[i] = (double)(i + 1);
+	cost = propagate(&cg, r.secs);
+	for (i = 0; i < cg.n; i++)
+		if (!(cost[i] >= 0) || cost[i] > 1e300)
+			abort();
+	free(cost);
 	if ((fp = open_memstream(&out, &len)) == NULL)
 		abort();
 	callgraph_print(&cg, &r, &o, fp);
