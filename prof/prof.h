@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * prof.h - declarations shared by prof's modules: opening operands
- * (file.c), the mon.out reader (monread.c, monobj.c), the ELF reader
- * (elfread.c), the symbol table (symgroup.c, symtab.c), and the report
- * (report.c, print.c).
+ * (file.c, mdata.c), the readers (monread.c, monobj.c for mon.out,
+ * gmonread.c for gmon.out, elfread.c for ELF), the symbol table
+ * (symgroup.c, symtab.c) and its source lines (srcline.c), the report
+ * (report.c; rows.c and names.c for every output), and the outputs:
+ * print.c, lines.c (-L), annotate.c (-A), callgraph.c (-G; propagate.c
+ * its estimates), export.c (--format), pprof.c, callgrind.c.
  */
 #ifndef PROF_H
 #define PROF_H
