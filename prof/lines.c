@@ -291,7 +291,10 @@ lines_selected(const struct lines *ln, const struct prof_opts *o,
 	return v;
 }
 
-/* -L: the report per source line, its rows as lines_selected(). */
+/*
+ * -L: the report per source line, its rows as lines_selected(); the
+ * #Calls and Line columns as wide as their widest value.
+ */
 void
 lines_print(const struct lines *ln, const struct report *r,
     const struct prof_opts *o, FILE *fp)
@@ -299,27 +302,31 @@ lines_print(const struct lines *ln, const struct report *r,
 	struct linerow *v;
 	char **names, where[PATH_MAX + 16];
 	size_t i, n;
-	int w = 4, len;
+	int w = 4, cw = 7, len;
 	double cum = 0;
 
 	names = lines_names(ln->st, o);
 	v = lines_selected(ln, o, names, &n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if ((len = lines_where(where, sizeof(where), v[i].file,
 		    v[i].line)) > w)
 			w = len;
+		if ((len = snprintf(where, sizeof(where), "%ld",
+		    v[i].calls)) > cw)
+			cw = len;
+	}
 	if (!o->noheader)
-		fprintf(fp, " %%Time Seconds Cumsecs  #Calls  %-*s  Name\n", w,
-		    "Line");
+		fprintf(fp, " %%Time Seconds Cumsecs %*s  %-*s  Name\n", cw,
+		    "#Calls", w, "Line");
 	for (i = 0; i < n; i++) {
 		cum += v[i].secs;
 		lines_where(where, sizeof(where), v[i].file, v[i].line);
 		fprintf(fp, "%6.1f %7.2f %7.2f", r->total > 0 ?
 		    100.0 * v[i].secs / r->total : 0.0, v[i].secs, cum);
 		if (v[i].calls != 0)
-			fprintf(fp, " %7ld", v[i].calls);
+			fprintf(fp, " %*ld", cw, v[i].calls);
 		else
-			fprintf(fp, " %7s", "");
+			fprintf(fp, " %*s", cw, "");
 		fprintf(fp, "  %-*s  %s\n", w, where, names[v[i].row]);
 	}
 	lines_names_free(ln->st, names);
