@@ -445,6 +445,10 @@ stop_switching(void)
 	}
 	ticketed = 1;
 	switch_lock();
+	/* The state is STOPPING, so switch_to leaves the sampler alone:
+	 * switch it here, under the old mode (the itimer's CPU account). */
+	if (__mon_mode_on())
+		__mon_sampler_control(0);
 	switch_to(0);
 	__mon_sampler_stop();
 	switch_pending();
