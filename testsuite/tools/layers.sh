@@ -20,7 +20,7 @@ storage	mode arena cells arcs
 hooks	mcount stub
 sampler	hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal init
+control	dump final monitor profil signal exec init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented
@@ -84,10 +84,12 @@ awk -F '\t' -v linkonly=" $LINK_ONLY " '
 		    f, layer[f], s, d, layer[d]
     }' "$T/rank" "$T/defs" "$T/uses" >> "$T/bad"
 
-# Names: a hidden global of file f is __mon_f_*.
+# Names: a hidden global of file f is __mon_f_*.  __wrap_* are named by
+# ld's --wrap (exec.c).
 awk -F '\t' -v reserved=" $RESERVED " '
     $2 !~ /^[A-Za-z_][A-Za-z0-9_]*$/ { next }	# asm labels: <external>, the hint
     index(reserved, " " $2 " ") { next }
+    $2 ~ /^__wrap_/ { next }
     index($2, "__mon_" $1 "_") != 1 {
 	printf "runtime/%s.c defines %s: not named __mon_%s_*\n", $1, $2, $1 }' \
     "$T/globals" >> "$T/bad"
