@@ -256,6 +256,11 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	 */
 	if (link_fd(fd, path) == 0 || (errno == EEXIST && unlink(path) == 0 &&
 	    link_fd(fd, path) == 0)) {
+		/* One left by an earlier process of our pid, killed while
+		 * it wrote a named temporary file, goes too. */
+		if (__mon_name_tmp(path, __mon_self_pid(), 0, cur.tmp,
+		    sizeof(cur.tmp)) == 0)
+			unlink(cur.tmp);
 		rc = 0;
 		goto out;
 	}
