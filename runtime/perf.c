@@ -21,6 +21,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include <errno.h>
@@ -31,6 +32,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -119,6 +121,32 @@ __mon_perf_drain(int wait)
 	MON_STORE(&draining, 0);
 }
 
+/*
+ * Whether the helper is the last thread: main has ended by pthread_exit
+ * (its zombie, whose /proc exe link is gone, waits for the others) and
+ * /proc/<pid>/task counts two threads, main's zombie and this one.
+ * Without /proc, never.  No descriptor: readlink and stat only.
+ */
+static int
+alone(void)
+{
+	char path[64] = "/proc/", link[8];
+	struct stat sb;
+	size_t n = 6;
+	long pid = syscall(SYS_getpid);
+
+	n += __mon_fmt_ulong(path + n, (unsigned long)pid);
+	memcpy(path + n, "/task/", 6);
+	n += 6;
+	n += __mon_fmt_ulong(path + n, (unsigned long)pid);
+	memcpy(path + n, "/exe", 5);
+	if (readlink(path, link, sizeof(link)) >= 0 || errno != ENOENT)
+		return 0;
+	path[n] = '\0';
+	*strrchr(path, '/') = '\0';
+	return stat(path, &sb) == 0 && sb.st_nlink == 2 + 2;
+}
+
 static void *
 helper_main(void *arg)
 {
@@ -131,6 +159,13 @@ helper_main(void *arg)
 		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
 		    NULL, 0);
 		__mon_perf_drain(0);
+		/*
+		 * The program's last thread has returned: without this
+		 * helper, glibc would have ended the process with exit(0);
+		 * the helper does, so the profile is written too.
+		 */
+		if (alone())
+			exit(0);
 	}
 	return NULL;
 }

@@ -54,12 +54,26 @@ MON_WEAK_ALIAS(__monitor_signal, monitor_signal);
  * is raised again with its default action, so the program still dies of
  * it (and dumps core where it would have).
  */
-static const int fatal_signals[] = {
-	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ,
-	SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGIO, SIGPWR,
-	SIGSTKFLT,
+/*
+ * Whether sig is one of them: every signal but these, the real-time ones
+ * included (glibc keeps two of those for itself: sigaction refuses
+ * them).  SIGPROF belongs to the setitimer sampler.
+ */
+static const int not_fatal[] = {
+	SIGCHLD, SIGCONT, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH,
+	SIGKILL, SIGPROF,
 };
+
+static int
+fatal_signal(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(not_fatal) / sizeof(not_fatal[0]); i++)
+		if (sig == not_fatal[i])
+			return 0;
+	return sig > 0 && sig <= SIGRTMAX;
+}
 
 /* The faults: sent by the program's own instructions, never blocked. */
 static const int faults[] = {
@@ -115,18 +129,14 @@ sent_first(int sig, const void *ctx)
 	const ucontext_t *uc = ctx;
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	sigset_t pend;
-	size_t i;
 	int s = sig, f;
 
 	if ((uintptr_t)ctx > sp && (uintptr_t)ctx - sp < 256 * 1024 &&
 	    sigpending(&pend) == 0)
-		for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]);
-		    i++) {
-			f = fatal_signals[i];
+		for (f = 1; f <= SIGRTMAX; f++)
 			if (sigismember(&pend, f) == 1 &&
 			    sigismember(&uc->uc_sigmask, f) == 0 && handled(f))
 				s = f;
-		}
 	return s;
 }
 
@@ -200,6 +210,7 @@ fatal_setup(void)
 {
 	struct sigaction sa, old;
 	size_t i;
+	int sig;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = fatal;
@@ -209,10 +220,10 @@ fatal_setup(void)
 	sigfillset(&sa.sa_mask);
 	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
 		sigdelset(&sa.sa_mask, faults[i]);
-	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+	for (sig = 1; sig <= SIGRTMAX; sig++)
+		if (fatal_signal(sig) && sigaction(sig, NULL, &old) == 0 &&
 		    old.sa_handler == SIG_DFL && (old.sa_flags & SA_SIGINFO) == 0)
-			sigaction(fatal_signals[i], &sa, NULL);
+			sigaction(sig, &sa, NULL);
 }
 
 /* At start: the -sigdump handler, then the fatal ones (PROFFLAGS). */
