@@ -32,6 +32,7 @@
 /* err.c: one line on stderr with a raw write; no stdio, no errno change. */
 #define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)
 void	 __mon_err_write(const char *, size_t) MON_HIDDEN;
+void	 __mon_err_errno(const char *, const char *, int) MON_HIDDEN;
 
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;

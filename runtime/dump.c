@@ -65,14 +65,14 @@ __mon_dump_write(void)
 	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return -1;
 	if (__mon_env_profile_path(path, sizeof(path)) != 0) {
-		MON_ERR("monprof: profile file name too long\n");
+		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		rc = -1;
 	} else
 		rc = __mon_monout_write(path);
 	if (!__mon_arcs_used())
 		goto out;
 	if (__mon_env_gmon_path(path, sizeof(path)) != 0) {
-		MON_ERR("monprof: gmon.out file name too long\n");
+		__mon_err_errno("cannot name gmon.out", "", ENAMETOOLONG);
 		rc = -1;
 	} else if (__mon_gmonout_write(path) != 0)
 		rc = -1;

@@ -53,7 +53,7 @@ __mon_outfile_flush(struct __mon_wbuf *w)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			w->err = 1;
+			w->err = r < 0 ? errno : ENOSPC;
 		else
 			off += (size_t)r;
 	}
@@ -79,11 +79,9 @@ __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
 }
 
 static void
-complain(const char *path)
+complain(const char *path, int errnum)
 {
-	MON_ERR("monprof: cannot write ");
-	__mon_err_write(path, strlen(path));
-	MON_ERR("\n");
+	__mon_err_errno("cannot write ", path, errnum);
 }
 
 /*
@@ -217,16 +215,27 @@ tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
 	return -1;
 }
 
-/* Write the contents with fill into fd: 0, or -1. */
+/* Remove the temporary file tmp; errno stays the failure's. */
+static void
+gone(const char *tmp)
+{
+	int e = errno;
+
+	unlink(tmp);
+	errno = e;
+}
+
+/* Write the contents with fill into fd: 0, or -1 with errno. */
 static int
 put_all(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
 {
 	cur.w.fd = fd;
 	cur.w.err = 0;
 	cur.w.n = 0;
-	if (fill(&cur.w, arg) != 0)
-		cur.w.err = 1;
+	if (fill(&cur.w, arg) != 0 && cur.w.err == 0)
+		cur.w.err = errno != 0 ? errno : EIO;
 	__mon_outfile_flush(&cur.w);
+	errno = cur.w.err;
 	return cur.w.err ? -1 : 0;
 }
 
@@ -238,7 +247,7 @@ static int
 write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
-	int fd, rc = -1;
+	int fd, rc = -1, e;
 
 	if (__mon_name_dir(path, cur.dir, sizeof(cur.dir)) != 0)
 		return -1;
@@ -271,9 +280,11 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	if (rename(cur.tmp, path) == 0)
 		rc = 0;
 	else
-		unlink(cur.tmp);
+		gone(cur.tmp);
 out:
+	e = errno;
 	close(fd);
+	errno = e;
 	return rc;
 }
 
@@ -286,12 +297,12 @@ write_named(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	if ((fd = tmp_name(create, -1, path, cur.tmp, sizeof(cur.tmp))) < 0)
 		return -1;
 	if (put_all(fd, fill, arg) != 0) {
+		gone(cur.tmp);
 		close(fd);
-		unlink(cur.tmp);
 		return -1;
 	}
 	if (close(fd) != 0 || rename(cur.tmp, path) != 0) {
-		unlink(cur.tmp);
+		gone(cur.tmp);
 		return -1;
 	}
 	return 0;
@@ -308,7 +319,7 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
     void *arg)
 {
 	sigset_t mask;
-	int zero = 0, rc, saved = errno, had;
+	int zero = 0, rc, saved = errno, had, e;
 
 	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
@@ -316,9 +327,10 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	__mon_sampler_drain();
 	if ((rc = write_nameless(path, fill, arg)) == 1)
 		rc = write_named(path, fill, arg);
+	e = errno;
 	signals_restore(&mask, had);
 	if (rc != 0)
-		complain(path);
+		complain(path, e);
 	MON_STORE(&writing, 0);
 	errno = saved;
 	return rc;

@@ -29,7 +29,7 @@ st=0
 cat err
 expect_eq "$st" 0 "exit status under ulimit -f 2"
 expect_eq "$(wc -l < err)" 1 "lines on stderr"
-grep -q "cannot write mon.out" err || fail "no message"
+grep -q "cannot write mon.out: File too large" err || fail "no message"
 [ -f mon.out ] && fail "mon.out written past the limit"
 ls | grep -q '\.tmp$' && fail "temporary file left"
 (ulimit -f 10000 && exec ./a.out) || fail "roomy limit: status $?"

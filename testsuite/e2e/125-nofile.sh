@@ -16,6 +16,7 @@ for how in soft hard; do
 	expect_eq "$(count_of f prog)" 3 "$how: calls of f"
 done
 expect_eq "$(wc -l < err)" 1 "hard: lines on stderr"
-grep -q "cannot write mon.out" err || fail "hard: message: $(cat err)"
+grep -q "cannot write mon.out: Too many open files" err ||
+    fail "hard: message: $(cat err)"
 [ -f mon.out ] && fail "hard: mon.out written"
 exit 0
