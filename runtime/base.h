@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * base.h - the runtime's primitives (err.c, fmt.c, note.c, name.c) and
+ * base.h - the runtime's primitives (fmt.c, err.c, note.c, name.c) and
  * what every runtime file uses: visibility, atomics, the error line.
  *
  * The runtime is layered; each layer's header includes the one below:

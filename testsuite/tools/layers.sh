@@ -14,7 +14,7 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	err fmt note name
+base	fmt err note name
 process	self exe env
 storage	mode arena cells arcs
 hooks	mcount stub
