@@ -12,7 +12,7 @@
 #include "writer.h"
 
 /* dump.c */
-int	 __mon_dump_write(void) MON_HIDDEN;
+int	 __mon_dump_write(int) MON_HIDDEN;
 void	 __mon_dump_reset(void) MON_HIDDEN;
 
 /* final.c */
@@ -31,7 +31,7 @@ int	 __moncontrol(int) MON_HIDDEN;
 #define MON_STOP_FINAL	2	/* the last profile (exit) */
 
 void	 __mon_monitor_stop(int) MON_HIDDEN;
-int	 __mon_monitor_dump(void) MON_HIDDEN;
+int	 __mon_monitor_dump(int) MON_HIDDEN;
 void	 __mon_monitor_end(void) MON_HIDDEN;
 int	 __mon_monitor_exiting(void) MON_HIDDEN;
 int	 __mon_monitor_running(void) MON_HIDDEN;
@@ -43,6 +43,7 @@ int	 __profil(unsigned short *, size_t, size_t, unsigned int) MON_HIDDEN;
 /* signal.c */
 void	 __monitor_signal(int) MON_HIDDEN;
 void	 __mon_signal_setup(void) MON_HIDDEN;
+void	 __mon_signal_check(void) MON_HIDDEN;
 
 /* init.c */
 void	 __mon_init(void) MON_EXPORT;

@@ -19,6 +19,7 @@
 #include "control.h"
 
 static int owner;	/* the thread dumping, 0: none */
+static long dumps;	/* numbered dumps written (-sigdump) */
 
 /*
  * One dump at a time: a dump waits for another thread's (and then
@@ -55,23 +56,30 @@ dump_unlock(void)
 	syscall(SYS_futex, &owner, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-/* 0, or -1: nothing to write (PROFDIR empty), or a file not written. */
+/*
+ * Write the profile (numbered: under the next dump number, name.c).  0,
+ * or -1: nothing to write (PROFDIR empty), or a file not written.
+ */
 int
-__mon_dump_write(void)
+__mon_dump_write(int numbered)
 {
 	static char path[PATH_MAX];
 	int rc, saved = errno;
+	long seq;
 
 	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return -1;
-	if (__mon_env_profile_path(path, sizeof(path)) != 0) {
+	seq = numbered ? ++dumps : 0;
+	if (__mon_env_profile_path(path, sizeof(path)) != 0 ||
+	    (seq != 0 && __mon_name_seq(path, sizeof(path), seq) != 0)) {
 		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		rc = -1;
 	} else
 		rc = __mon_monout_write(path);
 	if (!__mon_arcs_used())
 		goto out;
-	if (__mon_env_gmon_path(path, sizeof(path)) != 0) {
+	if (__mon_env_gmon_path(path, sizeof(path)) != 0 ||
+	    (seq != 0 && __mon_name_seq(path, sizeof(path), seq) != 0)) {
 		__mon_err_errno("cannot name gmon.out", "", ENAMETOOLONG);
 		rc = -1;
 	} else if (__mon_gmonout_write(path) != 0)
@@ -87,4 +95,5 @@ void
 __mon_dump_reset(void)
 {
 	MON_STORE(&owner, 0);
+	dumps = 0;
 }

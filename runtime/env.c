@@ -20,39 +20,110 @@
 /* What the last load found; read by the sampler, signals and writers. */
 static struct __mon_env env;
 
+/* Every signal name the shell knows (kill -l), and its aliases. */
 static const struct {
 	const char	*name;
 	int		 sig;
 } signames[] = {
 	{ "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT },
-	{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "TERM", SIGTERM },
-	{ "ALRM", SIGALRM }, { "CONT", SIGCONT }, { "WINCH", SIGWINCH },
-	{ "TSTP", SIGTSTP }, { "PIPE", SIGPIPE }, { "URG", SIGURG },
-	{ "XCPU", SIGXCPU }, { "VTALRM", SIGVTALRM }, { "IO", SIGIO },
+	{ "ILL", SIGILL }, { "TRAP", SIGTRAP }, { "ABRT", SIGABRT },
+	{ "IOT", SIGIOT }, { "BUS", SIGBUS }, { "FPE", SIGFPE },
+	{ "KILL", SIGKILL }, { "USR1", SIGUSR1 }, { "SEGV", SIGSEGV },
+	{ "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM },
+	{ "TERM", SIGTERM }, { "STKFLT", SIGSTKFLT }, { "CHLD", SIGCHLD },
+	{ "CLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP },
+	{ "TSTP", SIGTSTP }, { "TTIN", SIGTTIN }, { "TTOU", SIGTTOU },
+	{ "URG", SIGURG }, { "XCPU", SIGXCPU }, { "XFSZ", SIGXFSZ },
+	{ "VTALRM", SIGVTALRM }, { "PROF", SIGPROF }, { "WINCH", SIGWINCH },
+	{ "IO", SIGIO }, { "POLL", SIGPOLL }, { "PWR", SIGPWR },
+	{ "SYS", SIGSYS },
 };
 
 /* Warn about PROFFLAGS once, not at every monitor() that rereads it. */
 static int quiet;
 
-#define WARN(s)		do { if (!quiet) MON_ERR(s); } while (0)
-
-static int
-signum(const char *s)
+/* One line: "monprof: PROFFLAGS: <word> <arg>: <why>, ignored". */
+static void
+warn(const char *word, const char *arg, const char *why)
 {
-	size_t i;
+	char line[512];
+	size_t at = 0, i;
+	const char *part[] = { "monprof: PROFFLAGS: ", word, arg[0] != '\0' ?
+	    " " : "", arg, ": ", why, ", ignored\n" };
+
+	if (quiet)
+		return;
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		for (; *part[i] != '\0' && at < sizeof(line) - 1; part[i]++)
+			line[at++] = *part[i];
+	if (line[at - 1] != '\n')
+		line[at++] = '\n';
+	__mon_err_write(line, at);
+}
+
+/* The number after "RTMIN+" or "RTMAX-" (none: 0), or -1. */
+static long
+offset(const char *s)
+{
 	char *end;
 	long n;
 
-	if (strncmp(s, "SIG", 3) == 0)
-		s += 3;
+	if (*s == '\0')
+		return 0;
+	if (*s != '+' && *s != '-')
+		return -1;
+	n = strtol(s + 1, &end, 10);
+	return end != s + 1 && *end == '\0' && n >= 0 ? n : -1;
+}
+
+/*
+ * A signal by name (as kill -l spells it, with or without SIG, in any
+ * case; RTMIN+n and RTMAX-n) or number: the number, or 0 with *why set.
+ * Those that cannot be a dump signal are named but refused: SIGKILL and
+ * SIGSTOP (no handler), SIGPROF (the sampler's), the faults (their
+ * handler returns into the fault again).
+ */
+static int
+signum(const char *arg, const char **why)
+{
+	static const int refused[] = {
+		SIGKILL, SIGSTOP, SIGPROF, SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+		SIGTRAP, SIGSYS,
+	};
+	char up[32], *end;
+	const char *s = arg;
+	size_t i;
+	long n = 0;
+
+	*why = "no such signal";
+	for (i = 0; s[i] != '\0' && i < sizeof(up) - 1; i++)
+		up[i] = (char)(s[i] >= 'a' && s[i] <= 'z' ? s[i] - 32 : s[i]);
+	up[i] = '\0';
+	s = strncmp(up, "SIG", 3) == 0 ? up + 3 : up;
 	for (i = 0; i < sizeof(signames) / sizeof(signames[0]); i++)
 		if (strcmp(s, signames[i].name) == 0)
-			return signames[i].sig;
-	n = strtol(s, &end, 10);
-	if (*s != '\0' && *end == '\0' && n > 0 && n < NSIG &&
-	    n != SIGKILL && n != SIGSTOP && n != SIGPROF)
-		return (int)n;
-	return 0;
+			n = signames[i].sig;
+	if (strncmp(s, "RTMIN", 5) == 0 && offset(s + 5) >= 0 &&
+	    s[5] != '-')
+		n = SIGRTMIN + offset(s + 5);
+	else if (strncmp(s, "RTMAX", 5) == 0 && offset(s + 5) >= 0 &&
+	    s[5] != '+')
+		n = SIGRTMAX - offset(s + 5);
+	else if (n == 0 && *s >= '0' && *s <= '9') {
+		n = strtol(s, &end, 10);
+		if (*end != '\0')
+			n = 0;
+	}
+	if (n < 1 || n > SIGRTMAX || (n > SIGSYS && n < SIGRTMIN))
+		return 0;
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (n == refused[i]) {
+			*why = n == SIGPROF ? "the sampler's signal" :
+			    n == SIGKILL || n == SIGSTOP ? "cannot be caught" :
+			    "a fault, not a dump signal";
+			return 0;
+		}
+	return (int)n;
 }
 
 /* Next blank-separated word of *p into buf; 0 at the end. */
@@ -97,7 +168,7 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
     const char *profflags)
 {
 	char w[PATH_MAX], arg[PATH_MAX];
-	const char *p;
+	const char *p, *why;
 	char *end;
 	int bad = 0;
 	long n;
@@ -126,22 +197,22 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 		else if (strcmp(w, "-dirname") == 0 && word(&p, arg, sizeof(arg)))
 			setdir(e, arg);
 		else if (strcmp(w, "-sigdump") == 0 && word(&p, arg, sizeof(arg))) {
-			if ((e->sigdump = signum(arg)) == 0) {
-				WARN("monprof: PROFFLAGS: unknown signal "
-				    "name after -sigdump, ignored\n");
+			if ((e->sigdump = signum(arg, &why)) == 0) {
+				warn(w, arg, why);
 				bad++;
 			}
 		} else if (strcmp(w, "-rate") == 0 && word(&p, arg, sizeof(arg))) {
 			n = strtol(arg, &end, 10);
 			if (*end != '\0' || n < 1 || n > MON_RATE_MAX) {
-				WARN("monprof: PROFFLAGS: -rate wants "
-				    "1..100000 Hz, ignored\n");
+				warn(w, arg, "the rate is 1 to 100000 Hz");
 				bad++;
 			} else
 				e->rate = n;
 		} else {
-			WARN("monprof: PROFFLAGS: unknown or incomplete "
-			    "option ignored\n");
+			warn(w, "", strcmp(w, "-dirname") == 0 ||
+			    strcmp(w, "-sigdump") == 0 ||
+			    strcmp(w, "-rate") == 0 ? "its value is missing" :
+			    "unknown option");
 			bad++;
 		}
 	}

@@ -50,7 +50,7 @@ before(void)
 {
 	int saved = errno;
 
-	__mon_monitor_dump();
+	__mon_monitor_dump(0);
 	errno = saved;
 }
 

@@ -98,7 +98,8 @@ exiting(int status, void *arg)
 
 	(void)arg;
 	MON_STORE(&exiter, (int)syscall(SYS_gettid));
-	shared = __mon_monitor_exiting() != 0;
+	if (!(shared = __mon_monitor_exiting() != 0))
+		__mon_signal_check();
 	MON_STORE(&exited, 1);
 	syscall(SYS_futex, &exited, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 	if (shared)

@@ -197,7 +197,7 @@ stop_end(void)
 static int
 final_write(void)
 {
-	return MON_LOAD(&state) != STATE_OFF ? __mon_dump_write() : 0;
+	return MON_LOAD(&state) != STATE_OFF ? __mon_dump_write(0) : 0;
 }
 
 /* The last profile now, by the writer process if it can be had. */
@@ -205,7 +205,7 @@ static void
 final(void)
 {
 	if (__mon_final_start(final_write) != 0 || __mon_final_finish() != 0)
-		__mon_dump_write();
+		__mon_dump_write(0);
 }
 
 /*
@@ -228,7 +228,7 @@ __mon_monitor_stop(int write)
 	if (write == MON_STOP_FINAL)
 		final();
 	else if (write == MON_STOP_NOW)
-		__mon_dump_write();
+		__mon_dump_write(0);
 	stop_end();
 	__mon_hist_stop();
 }
@@ -256,16 +256,16 @@ __mon_monitor_end(void)
 }
 
 /*
- * Write the profile now (monitor_signal, a fatal signal); profiling goes
- * on.  0, or -1: not running, not this process's to write, or not
+ * Write the profile now (monitor_signal, an exec), numbered for
+ * -sigdump; profiling goes on.  0, or -1: not running, not this process's to write, or not
  * written.  Async-signal-safe.
  */
 int
-__mon_monitor_dump(void)
+__mon_monitor_dump(int numbered)
 {
 	if (here() != 0 || !__mon_monitor_running())
 		return -1;
-	return __mon_dump_write();
+	return __mon_dump_write(numbered);
 }
 
 /*

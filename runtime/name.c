@@ -6,6 +6,7 @@
  *	<pid>.<prog>		with pids (the default when a dir is given;
  *				prog cut to MON_PROGNAME_MAX bytes, mon.h)
  *	gmon.out, <pid>.<prog>.gmon, <prefix>.<pid>	the -pg profile
+ *	<any of those>.<n>	the n-th dump of a -sigdump run
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
  *				target, just before the rename onto it
  *	<dir>/.monprof.<pid>.<salt>.tmp	the same, when that one is taken
@@ -123,6 +124,22 @@ __mon_name_gmon(const char *dir, int pids, const char *prefix,
 	}
 	at = put_dir(buf, len, dir);
 	return finish(buf, len, put(buf, len, at, "gmon.out"));
+}
+
+/*
+ * A numbered dump's name: buf (a name built above) with ".<seq>" added,
+ * as -sigdump writes <pid>.<prog>.1, .2, ... (the exit profile keeps
+ * the plain name).
+ */
+int
+__mon_name_seq(char *buf, size_t len, long seq)
+{
+	size_t at = 0;
+
+	while (at < len && buf[at] != '\0')
+		at++;
+	at = put(buf, len, at, ".");
+	return finish(buf, len, put_num(buf, len, at, seq));
 }
 
 /* The directory of path, "." for none; with "/" at its end if dirslash. */

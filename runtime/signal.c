@@ -27,7 +27,7 @@ dump(void)
 {
 	int rc;
 
-	rc = __mon_monitor_dump();
+	rc = __mon_monitor_dump(zero_after_dump);
 	if (rc == 0 && zero_after_dump) {
 		__mon_cells_zero();
 		__mon_arcs_zero();
@@ -153,18 +153,65 @@ fatal(int sig, siginfo_t *si, void *ctx)
 	die(MON_LOAD(&first));
 }
 
-/* PROFFLAGS -sigdump SIG: monitor_signal becomes SIG's handler. */
+/* One line: "monprof: PROFFLAGS: -sigdump <sig>: <why>". */
+static void
+sigdump_warn(int sig, const char *why)
+{
+	char line[160], num[24];
+	size_t at = 0, n = __mon_fmt_ulong(num, (unsigned long)sig), i;
+	const char *part[] = { "monprof: PROFFLAGS: -sigdump ", "", ": ", why,
+	    "\n" };
+
+	num[n] = '\0';
+	part[1] = num;
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		for (; *part[i] != '\0' && at < sizeof(line); part[i]++)
+			line[at++] = *part[i];
+	__mon_err_write(line, at);
+}
+
+/*
+ * PROFFLAGS -sigdump SIG: monitor_signal becomes SIG's handler, unless
+ * a handler of the program's (a library constructor's) is there first.
+ */
 static void
 sigdump_setup(int sig)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 
+	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_DFL &&
+	    old.sa_handler != SIG_IGN) {
+		sigdump_warn(sig, "the program handles it, ignored");
+		return;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = __monitor_signal;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(sig, &sa, NULL) == 0)
 		zero_after_dump = 1;
+}
+
+/*
+ * At exit: a program that installed a handler of its own for the
+ * -sigdump signal (a server reopening its logs on SIGUSR1) took it over,
+ * and the dumps stopped then: told once.  It is not taken back, as the
+ * runtime never replaces the program's handlers.
+ */
+void
+__mon_signal_check(void)
+{
+	const struct __mon_env *e = __mon_env_get();
+	struct sigaction cur;
+	static int told;
+
+	if (!zero_after_dump || told || sigaction(e->sigdump, NULL, &cur) != 0 ||
+	    ((cur.sa_flags & SA_SIGINFO) == 0 &&
+	    cur.sa_handler == __monitor_signal))
+		return;
+	told = 1;
+	sigdump_warn(e->sigdump, "the program took this signal over, "
+	    "no dump after that");
 }
 
 /*

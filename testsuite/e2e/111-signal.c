@@ -1,6 +1,7 @@
 /*
  * 111-signal: monitor_signal as a handler writes the profile while the
- * program runs on; with -sigdump each dump starts a new profile.
+ * program runs on; with -sigdump each dump starts a new profile and is
+ * numbered.
  * argv[1] "handler": install monitor_signal on SIGUSR1 ourselves.
  */
 #include <signal.h>
@@ -31,7 +32,8 @@ main(int argc, char **argv)
 	for (i = 0; i < 10; i++)
 		f();
 	kill(getpid(), sig);
-	if (rename("mon.out", "dump1.out") != 0)
+	/* -sigdump numbers its dumps: mon.out.1, .2, ... */
+	if (rename(sig == SIGUSR1 ? "mon.out" : "mon.out.1", "dump1.out") != 0)
 		return 2;
 	for (i = 0; i < 3; i++)
 		f();

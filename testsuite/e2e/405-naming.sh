@@ -1,7 +1,8 @@
 # 405-naming: where gmon.out goes.  ./gmon.out beside ./mon.out;
 # GMON_OUT_PREFIX -> prefix.<pid> (glibc); PROFDIR=d -> d/<pid>.prog and
 # d/<pid>.prog.gmon; PROFDIR= -> nothing; a fork child writes its own,
-# counted from zero; -sigdump and monitor_signal dump it too.
+# counted from zero; -sigdump (numbered: gmon.out.1) and monitor_signal
+# dump it too.
 . "$E2E/400-gprof.subr"
 mp_cc -pg -O2 -I"$SRCDIR/include" "$E2E/405-naming.c" -o prog
 ./prog
@@ -45,7 +46,9 @@ expect_eq "$(ls pre.* | wc -l)" 2 "fork: prefix files"
 rm -f pre.* mon.out
 
 PROFFLAGS="-sigdump USR1" ./prog sigdump
-expect_eq "$(calls_of f prog)" 15 "-sigdump"
-rm -f gmon.out mon.out
+expect_eq "$(ls | grep -c '^gmon.out')" 1 "-sigdump: gmon files"
+expect_eq "$(calls_of f prog gmon.out.1)" 15 "-sigdump (numbered)"
+[ -f mon.out.1 ] || fail "-sigdump: no mon.out.1"
+rm -f gmon.out* mon.out*
 ./prog handler
 expect_eq "$(calls_of f prog)" 15 "monitor_signal"

@@ -100,6 +100,43 @@ START_TEST(test_profflags_bad_are_counted)
 }
 END_TEST
 
+/* Every name kill -l knows, RTMIN+n and RTMAX-n, any case, SIG or not. */
+START_TEST(test_sigdump_signal_names)
+{
+	enum { NUM, MIN, MAX };
+	static const struct {
+		const char	*arg;
+		int		 from;	/* the number is: as is, SIGRTMIN+, SIGRTMAX- */
+		int		 n;	/* -1: refused */
+	} t[] = {
+		{ "USR1", NUM, SIGUSR1 }, { "sigusr2", NUM, SIGUSR2 },
+		{ "SIGPWR", NUM, SIGPWR }, { "iot", NUM, SIGABRT },
+		{ "CLD", NUM, SIGCHLD }, { "POLL", NUM, SIGIO },
+		{ "WINCH", NUM, SIGWINCH }, { "10", NUM, 10 },
+		{ "RTMIN", MIN, 0 }, { "RTMIN+2", MIN, 2 },
+		{ "SIGRTMAX-1", MAX, 1 }, { "rtmax", MAX, 0 },
+		/* not a signal, or not one to dump on */
+		{ "FOO", NUM, -1 }, { "KILL", NUM, -1 }, { "STOP", NUM, -1 },
+		{ "SEGV", NUM, -1 }, { "PROF", NUM, -1 }, { "32", NUM, -1 },
+		{ "0", NUM, -1 }, { "65", NUM, -1 }, { "RTMIN-1", NUM, -1 },
+		{ "RTMAX+1", NUM, -1 }, { "USR1x", NUM, -1 },
+	};
+	struct __mon_env e;
+	char flags[64];
+	size_t i;
+	int want;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		snprintf(flags, sizeof(flags), "-sigdump %s", t[i].arg);
+		__mon_env_parse(&e, NULL, flags);
+		want = t[i].n < 0 ? 0 : t[i].from == MIN ? SIGRTMIN + t[i].n :
+		    t[i].from == MAX ? SIGRTMAX - t[i].n : t[i].n;
+		ck_assert_msg(e.sigdump == want, "%s: %d, not %d", t[i].arg,
+		    e.sigdump, want);
+	}
+}
+END_TEST
+
 START_TEST(test_profdir_dirname_wins)
 {
 	struct __mon_env e;
@@ -224,6 +261,7 @@ env_suite(void)
 	tcase_add_test(tc, test_path_too_long_fails);
 	tcase_add_test(tc, test_profflags_all_options);
 	tcase_add_test(tc, test_profflags_bad_are_counted);
+	tcase_add_test(tc, test_sigdump_signal_names);
 	tcase_add_test(tc, test_profdir_dirname_wins);
 	tcase_add_test(tc, test_gmon_names);
 	tcase_add_test(tc, test_unnamed_program_is_a_out);
