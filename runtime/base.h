@@ -49,5 +49,7 @@ int	 __mon_name_seq(char *, size_t, long) MON_HIDDEN;
 int	 __mon_name_dir(const char *, char *, size_t) MON_HIDDEN;
 int	 __mon_name_tmp(const char *, long, unsigned long, char *, size_t)
 	    MON_HIDDEN;
+int	 __mon_name_salted(const char *, unsigned long, char *, size_t)
+	    MON_HIDDEN;
 
 #endif /* MON_BASE_H */

@@ -8,9 +8,12 @@
  *
  * -pg programs also write gmon.out: ./gmon.out, dir/<pid>.<progname>.gmon,
  * or GMON_OUT_PREFIX.<pid> when that is set (as glibc).  All three are
- * read with secure_getenv: setuid/setgid programs ignore them.  The names
- * themselves are built by name.c.
+ * read with secure_getenv: setuid/setgid programs ignore them (and are
+ * not profiled unless they call monitor() themselves: init.c).  The
+ * names themselves are built by name.c.
  */
+#include <sys/auxv.h>
+
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +235,7 @@ __mon_env_load(void)
 
 	__mon_env_parse(&env, secure_getenv("PROFDIR"),
 	    secure_getenv("PROFFLAGS"));
+	env.secure = getauxval(AT_SECURE) != 0;
 	if (prefix != NULL) {
 		n = strlen(prefix);
 		if (n >= sizeof(env.gmon_prefix))

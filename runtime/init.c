@@ -128,7 +128,13 @@ __mon_init(void)
 	for (i = 0; i < HOLDS; i++)
 		on_exit(hold, NULL);
 	on_exit(exiting, NULL);
-	if (e->disable_default)
+	/*
+	 * A setuid or setgid program is profiled only if its own code asks,
+	 * calling monitor() or monstartup(): the user who runs it cannot,
+	 * and must not get files written with its privileges (outfile.c
+	 * makes them its effective user's alone).
+	 */
+	if (e->disable_default || e->secure)
 		return;
 	if (__monstartup(NULL, NULL) != 0)
 		MON_ERR("monprof: cannot find the program's text: "

@@ -10,6 +10,7 @@
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
  *				target, just before the rename onto it
  *	<dir>/.monprof.<pid>.<salt>.tmp	the same, when that one is taken
+ *	<name>.<salt>		a profile whose name is another user's file
  *
  * Pure and async-signal-safe (no stdio, no malloc).  Each returns 0, or
  * -1 with buf set to "" when the name does not fit in len bytes.
@@ -166,29 +167,48 @@ __mon_name_dir(const char *path, char *buf, size_t len)
 	return finish(buf, len, put_parent(buf, len, path, 0));
 }
 
+/* "." and salt in 16 hex digits. */
+static size_t
+put_salt(char *buf, size_t len, size_t at, unsigned long salt)
+{
+	static const char hex[] = "0123456789abcdef";
+	char s[2 + 2 * sizeof(salt)];
+	size_t i;
+
+	s[0] = '.';
+	for (i = 0; i < 2 * sizeof(salt); i++)
+		s[1 + i] = hex[(salt >> (4 * (2 * sizeof(salt) - 1 - i))) & 15];
+	s[1 + i] = '\0';
+	return put(buf, len, at, s);
+}
+
 /*
  * The temporary name process pid gives the file it writes for path, in
  * the same directory (so that a rename can replace path): short, so
  * that no program name makes it too long for the directory, with salt
- * in hex when not 0 (when the plain one is another user's).
+ * when not 0 (when the plain one is another user's).
  */
 int
 __mon_name_tmp(const char *path, long pid, unsigned long salt, char *buf,
     size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
-	char s[2 + 2 * sizeof(salt)];
-	size_t at = put_parent(buf, len, path, 1), i;
+	size_t at = put_parent(buf, len, path, 1);
 
 	at = put(buf, len, at, ".monprof.");
 	at = put_num(buf, len, at, pid);
-	if (salt != 0) {
-		s[0] = '.';
-		for (i = 0; i < 2 * sizeof(salt); i++)
-			s[1 + i] = hex[(salt >> (4 * (2 * sizeof(salt) - 1 - i))) &
-			    15];
-		s[1 + i] = '\0';
-		at = put(buf, len, at, s);
-	}
+	if (salt != 0)
+		at = put_salt(buf, len, at, salt);
 	return finish(buf, len, put(buf, len, at, ".tmp"));
+}
+
+/*
+ * path.<salt>: where a profile goes when path is another user's file (a
+ * shared directory), a name that user cannot foresee.
+ */
+int
+__mon_name_salted(const char *path, unsigned long salt, char *buf,
+    size_t len)
+{
+	return finish(buf, len, put_salt(buf, len, put(buf, len, 0, path),
+	    salt));
 }

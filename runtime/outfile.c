@@ -15,6 +15,7 @@
  * malloc.
  */
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include <errno.h>
@@ -39,6 +40,7 @@ static int writing;	/* one file at a time: it owns cur */
 static struct {
 	char		 dir[PATH_MAX];
 	char		 tmp[PATH_MAX];
+	char		 alt[PATH_MAX];	/* when path is another user's */
 	struct __mon_wbuf w;
 } cur;
 
@@ -163,8 +165,10 @@ open_fd(const char *p, int flags)
 {
 	struct rlimit rl, more;
 	int fd, e;
+	/* setuid and setgid programs: not for the invoking user to read */
+	mode_t mode = __mon_env_get()->secure ? 0600 : 0666;
 
-	if ((fd = open(p, flags, 0666)) >= 0 || errno != EMFILE ||
+	if ((fd = open(p, flags, mode)) >= 0 || errno != EMFILE ||
 	    getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max)
 		return fd;
 	more = rl;
@@ -173,7 +177,7 @@ open_fd(const char *p, int flags)
 		errno = EMFILE;
 		return -1;
 	}
-	fd = open(p, flags, 0666);
+	fd = open(p, flags, mode);
 	e = errno;
 	setrlimit(RLIMIT_NOFILE, &rl);
 	errno = e;
@@ -212,6 +216,45 @@ tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
 		if (i == 0 && unlink(tmp) == 0 && (r = name(fd, tmp)) >= 0)
 			return r;
 	}
+	return -1;
+}
+
+/*
+ * path could not be replaced: if it is another user's file (planted in a
+ * shared PROFDIR, whose sticky bit keeps it), the profile goes beside it
+ * under path.<salt>, a name no one can foresee, named from the nameless
+ * fd or the temporary tmp, and one line says where.  0, or -1 with
+ * errno as it was.
+ */
+static int
+elsewhere(const char *path, int fd, const char *tmp)
+{
+	struct stat sb;
+	int e = errno, i, r;
+
+	if ((e != EPERM && e != EACCES) || lstat(path, &sb) != 0 ||
+	    sb.st_uid == geteuid())
+		goto fail;
+	for (i = 0; i < TRIES; i++) {
+		if (__mon_name_salted(path, salt(), cur.alt,
+		    sizeof(cur.alt)) != 0)
+			goto fail;
+		r = fd >= 0 ? link_fd(fd, cur.alt) : link(tmp, cur.alt);
+		if (r == 0) {
+			if (tmp != NULL)
+				unlink(tmp);
+			MON_ERR("monprof: ");
+			__mon_err_write(path, strlen(path));
+			MON_ERR(" is another user's: the profile is ");
+			__mon_err_write(cur.alt, strlen(cur.alt));
+			MON_ERR("\n");
+			return 0;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+fail:
+	errno = e;
 	return -1;
 }
 
@@ -277,7 +320,7 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 		rc = errno == EEXIST ? -1 : 1;
 		goto out;
 	}
-	if (rename(cur.tmp, path) == 0)
+	if (rename(cur.tmp, path) == 0 || elsewhere(path, -1, cur.tmp) == 0)
 		rc = 0;
 	else
 		gone(cur.tmp);
@@ -301,7 +344,8 @@ write_named(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 		close(fd);
 		return -1;
 	}
-	if (close(fd) != 0 || rename(cur.tmp, path) != 0) {
+	if (close(fd) != 0 || (rename(cur.tmp, path) != 0 &&
+	    elsewhere(path, -1, cur.tmp) != 0)) {
 		gone(cur.tmp);
 		return -1;
 	}

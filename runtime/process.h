@@ -38,6 +38,7 @@ struct __mon_env {
 	int		 pids;		/* <pid>.<prog> names */
 	int		 itimer;	/* force the setitimer sampler */
 	int		 nofatal;	/* no write when a signal kills us */
+	int		 secure;	/* setuid/setgid: AT_SECURE */
 	long		 rate;		/* Hz requested, 0: default */
 	int		 sigdump;	/* signal number, 0: none */
 	char		 dir[PATH_MAX];	/* "" : current directory */
