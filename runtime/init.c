@@ -127,7 +127,9 @@ __mon_init(void)
 	__mon_signal_setup();
 	for (i = 0; i < HOLDS; i++)
 		on_exit(hold, NULL);
-	on_exit(exiting, NULL);
+	/* Without it, nothing to hold threads for. */
+	if (on_exit(exiting, NULL) != 0)
+		MON_STORE(&exited, 1);
 	/*
 	 * A setuid or setgid program is profiled only if its own code asks,
 	 * calling monitor() or monstartup(): the user who runs it cannot,
