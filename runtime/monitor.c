@@ -358,7 +358,7 @@ switch_lock(void)
 
 	for (;;) {
 		now = MON_LOAD(&sw.slot[ticket % SW_SLOTS]);
-		if (MON_LOAD(&sw.serving) == ticket)
+		if (__atomic_load_n(&sw.serving, __ATOMIC_SEQ_CST) == ticket)
 			return;
 		futex(&sw.slot[ticket % SW_SLOTS], FUTEX_WAIT_PRIVATE, now);
 	}
@@ -378,8 +378,13 @@ switch_unlock(void)
 {
 	unsigned next = MON_LOAD(&sw.serving) + 1;
 
-	MON_STORE(&sw.serving, next);
-	if (MON_LOAD(&sw.next) != next) {
+	/*
+	 * Store, then load, in that order (sequentially consistent): a
+	 * release store and an acquire load may pass each other, and a
+	 * waiter that took its ticket meanwhile would sleep unwoken.
+	 */
+	__atomic_store_n(&sw.serving, next, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&sw.next, __ATOMIC_SEQ_CST) != next) {
 		MON_ADD(&sw.slot[next % SW_SLOTS], 1);
 		futex(&sw.slot[next % SW_SLOTS], FUTEX_WAKE_PRIVATE, INT_MAX);
 	}
