@@ -391,26 +391,34 @@ switch_unlock(void)
 }
 
 /*
- * Switch to on; the previous mode.  The sampler is switched only while
- * profiling runs: a stop takes it down under the lock (stop_switching).
+ * Switch to on, and the sampler with it if sampler; the previous mode.
+ * A moncontrol switches the sampler only while profiling runs: a stop
+ * switches it itself, then takes it down, under the lock.
  */
 static int
-switch_to(int on)
+switch_to(int on, int sampler)
 {
-	int prev = __mon_mode_on(), sampling = MON_LOAD(&state) == STATE_ON;
+	int prev = __mon_mode_on();
 
 	if (prev == on)
 		return prev;
 	/* The sampler switches under the old mode: its drain counts
 	 * samples by the mode they were taken in. */
-	if (!on && sampling)
+	if (!on && sampler)
 		__mon_sampler_control(0);
 	__mon_arcs_control(on);
 	__mon_cells_control(on);
-	if (on && sampling)
+	if (on && sampler)
 		__mon_sampler_control(1);
 	__mon_mode_set(on);
 	return prev;
+}
+
+/* Whether a moncontrol may switch the sampler (see switch_to). */
+static int
+sampling(void)
+{
+	return MON_LOAD(&state) == STATE_ON;
 }
 
 /*
@@ -425,7 +433,7 @@ switch_pending(void)
 	do {
 		while ((next = __atomic_exchange_n(&sw.pending, -1,
 		    __ATOMIC_ACQ_REL)) != -1)
-			switch_to(next);
+			switch_to(next, sampling());
 		switch_unlock();
 	} while (MON_LOAD(&sw.pending) != -1 && switch_trylock());
 }
@@ -450,11 +458,7 @@ stop_switching(void)
 	}
 	ticketed = 1;
 	switch_lock();
-	/* The state is STOPPING, so switch_to leaves the sampler alone:
-	 * switch it here, under the old mode (the itimer's CPU account). */
-	if (__mon_mode_on())
-		__mon_sampler_control(0);
-	switch_to(0);
+	switch_to(0, 1);
 	__mon_sampler_stop();
 	switch_pending();
 	ticketed = 0;
@@ -479,7 +483,7 @@ __moncontrol(int mode)
 	}
 	ticketed = 1;
 	switch_lock();
-	prev = switch_to(on);
+	prev = switch_to(on, sampling());
 	switch_pending();
 	ticketed = 0;
 	return prev;
