@@ -156,7 +156,11 @@ $(O)/obj/gen/prof/%.o: $(PROF_GEN)/%.c
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -g $(CPPFLAGS) $(CFLAGS) $(PROF_CFLAGS) -c -o $@ $<
 
-$(O)/prof: $(PROF_OBJS)
+# Runtime files prof links too, so that both read names alike: name.c
+# (profile names, with fmt.c, which it calls).
+PROF_RT     = $(patsubst %,$(O)/obj/runtime/%.o,name fmt)
+
+$(O)/prof: $(PROF_OBJS) $(PROF_RT)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- all
@@ -225,7 +229,8 @@ check-real: all $(TEST_TOOLS)
 FUZZ_CC     ?= clang
 FUZZ_TIME   ?= 60
 FUZZ_TARGETS = monread symtab gmonread
-FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS))
+FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS)) \
+	      $(patsubst $(O)/obj/%.o,$(srcdir)/%.c,$(PROF_RT))
 FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
 
 $(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
