@@ -7,7 +7,6 @@
  */
 #include <sys/stat.h>
 
-#include <ctype.h>
 #include <dirent.h>
 #include <err.h>
 #include <glob.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "prof.h"
+#include "../runtime/base.h"
 
 void
 mdata_add(struct flist *fl, const char *s)
@@ -31,69 +31,119 @@ mdata_add(struct flist *fl, const char *s)
 		err(1, NULL);
 }
 
+/* A profile in a directory operand (profdir below). */
+struct found {
+	char	*path;
+	size_t	 stem;		/* path's length without a salt */
+	uid_t	 uid;
+	int	 planted;	/* another user's, beside our profile */
+};
+
 static int
-strpcmp(const void *a, const void *b)
+foundcmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct found *)a)->path,
+	    ((const struct found *)b)->path);
 }
 
-/* "1234.prog": the per-process files a PROFDIR run leaves. */
-static int
-pidfile(const char *name, const char *prog)
+/* The file of v[0..n) (sorted) whose path is the first len bytes of s. */
+static struct found *
+prefix_of(struct found *v, size_t n, const char *s, size_t len)
 {
-	const char *p = name;
+	size_t lo = 0, hi = n, mid;
+	int c;
 
-	while (isdigit((unsigned char)*p))
-		p++;
-	return p > name && *p == '.' && strcmp(p + 1, prog) == 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strncmp(v[mid].path, s, len)) == 0 &&
+		    v[mid].path[len] == '\0')
+			return &v[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 /*
- * One mdata operand: a file; a directory, meaning every <pid>.<prog> in
- * it (what PROFDIR=dir leaves after a forking run); or, if no such file
- * exists, a glob(3) pattern, for patterns quoted past the shell.
+ * Every profile program prog left in directory dir, named as the
+ * runtime names them (runtime/name.c): <pid>.<prog> with prog cut,
+ * -sigdump's numbered dumps (<pid>.<prog>.<n>, each an interval, so
+ * all are summed), and <name>.<salt>, where the runtime put a profile
+ * whose name was another user's file: that file is left out.
+ */
+static void
+profdir(struct flist *out, const char *dir, const char *prog)
+{
+	struct stat sb;
+	struct dirent *d;
+	struct found *v = NULL;
+	struct found *planted;
+	size_t n = 0, cap = 0, stem, i;
+	DIR *dp;
+
+	if ((dp = opendir(dir)) == NULL)
+		err(1, "%s", dir);
+	while ((d = readdir(dp)) != NULL) {
+		if (!__mon_name_is_profile(d->d_name, prog, &stem))
+			continue;
+		if (prof_grow(&v, &cap, n + 1, sizeof(*v)) != 0)
+			err(1, NULL);
+		if (asprintf(&v[n].path, "%s/%s", dir, d->d_name) == -1)
+			err(1, NULL);
+		/* Anyone may plant a FIFO in a shared PROFDIR. */
+		if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1)
+			warn("%s: skipped", v[n].path);
+		else if (!S_ISREG(sb.st_mode))
+			warnx("%s: not a regular file: skipped", v[n].path);
+		else {
+			v[n].stem = strlen(v[n].path) - strlen(d->d_name) +
+			    stem;
+			v[n].uid = sb.st_uid;
+			v[n++].planted = 0;
+			continue;
+		}
+		free(v[n].path);
+	}
+	closedir(dp);
+	if (n == 0)
+		errx(1, "%s: no <pid>.%s profiles in this directory", dir,
+		    prog);
+	qsort(v, n, sizeof(*v), foundcmp);
+	for (i = 0; i < n; i++) {
+		if (v[i].path[v[i].stem] == '\0' || (planted = prefix_of(v, n,
+		    v[i].path, v[i].stem)) == NULL || planted->uid == v[i].uid)
+			continue;
+		warnx("%s: another user's file (the profile is %s): skipped",
+		    planted->path, v[i].path);
+		planted->planted = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (!v[i].planted)
+			mdata_add(out, v[i].path);
+		free(v[i].path);
+	}
+	free(v);
+}
+
+/*
+ * One mdata operand: a file; a directory, meaning every profile prog
+ * left in it (profdir); or, if no such file exists, a glob(3) pattern,
+ * for patterns quoted past the shell.
  */
 void
 mdata_expand(struct flist *out, const char *arg, const char *prog)
 {
 	struct stat sb;
-	struct dirent *d;
-	struct flist dir = { NULL, 0, 0 };
-	char *pc, *base, *path;
+	char *pc;
 	glob_t g;
 	size_t i, before = out->n;
-	DIR *dp;
 
 	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		if ((pc = strdup(prog)) == NULL)
 			err(1, NULL);
-		base = basename(pc);
-		if ((dp = opendir(arg)) == NULL)
-			err(1, "%s", arg);
-		while ((d = readdir(dp)) != NULL) {
-			if (!pidfile(d->d_name, base))
-				continue;
-			if (asprintf(&path, "%s/%s", arg, d->d_name) == -1)
-				err(1, NULL);
-			/* Anyone may plant a FIFO in a shared PROFDIR. */
-			if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1)
-				warn("%s: skipped", path);
-			else if (!S_ISREG(sb.st_mode))
-				warnx("%s: not a regular file: skipped", path);
-			else
-				mdata_add(&dir, path);
-			free(path);
-		}
-		closedir(dp);
-		if (dir.n == 0)
-			errx(1, "%s: no <pid>.%s profiles in this directory",
-			    arg, base);
-		qsort(dir.v, dir.n, sizeof(*dir.v), strpcmp);
-		for (i = 0; i < dir.n; i++) {
-			mdata_add(out, dir.v[i]);
-			free(dir.v[i]);
-		}
-		free(dir.v);
+		profdir(out, arg, basename(pc));
 		free(pc);
 		return;
 	}
@@ -139,23 +189,39 @@ mdata_objects(struct monobj **out, size_t *n, const struct flist *files)
 
 
 /*
- * The gmon.out a -pg run wrote beside the profile MON (malloc'd): in its
- * directory, gmon.out beside mon.out; <pid>.<prog>.gmon beside a
- * PROFDIR's <pid>.<prog>.
+ * The gmon.out a -pg run wrote beside the profile MON (malloc'd), as
+ * runtime/name.c names it: gmon.out beside mon.out, <pid>.<prog>.gmon
+ * beside <pid>.<prog>, and for a numbered dump the same number after
+ * it: gmon.out.<n>, <pid>.<prog>.gmon.<n> (if it is there: prog itself
+ * may end in .<digits>).
  */
 char *
 mdata_gmon(const char *mon)
 {
 	const char *base = strrchr(mon, '/');
-	char *path;
-	int n;
+	struct stat sb;
+	char *path, *seq;
+	size_t end;
 
 	base = base != NULL ? base + 1 : mon;
-	if (strcmp(base, MON_OUT) == 0)
-		n = asprintf(&path, "%.*sgmon.out", (int)(base - mon), mon);
-	else
-		n = asprintf(&path, "%s.gmon", mon);
-	if (n == -1)
+	end = __mon_name_unseq(base);
+	if (end == strlen(MON_OUT) && strncmp(base, MON_OUT, end) == 0) {
+		if (asprintf(&path, "%.*sgmon.out%s", (int)(base - mon), mon,
+		    base + end) == -1)
+			err(1, NULL);
+		return path;
+	}
+	if (asprintf(&path, "%s.gmon", mon) == -1)
 		err(1, NULL);
-	return path;
+	if (base[end] == '\0' || stat(path, &sb) == 0)
+		return path;
+	if (asprintf(&seq, "%.*s.gmon%s", (int)(base + end - mon), mon,
+	    base + end) == -1)
+		err(1, NULL);
+	if (stat(seq, &sb) != 0) {
+		free(seq);
+		return path;
+	}
+	free(path);
+	return seq;
 }

@@ -51,5 +51,8 @@ int	 __mon_name_tmp(const char *, long, unsigned long, char *, size_t)
 	    MON_HIDDEN;
 int	 __mon_name_salted(const char *, unsigned long, char *, size_t)
 	    MON_HIDDEN;
+int	 __mon_name_is_profile(const char *, const char *, size_t *)
+	    MON_HIDDEN;
+size_t	 __mon_name_unseq(const char *) MON_HIDDEN;
 
 #endif /* MON_BASE_H */

@@ -13,7 +13,9 @@
  *	<name>.<salt>		a profile whose name is another user's file
  *
  * Pure and async-signal-safe (no stdio, no malloc).  Each returns 0, or
- * -1 with buf set to "" when the name does not fit in len bytes.
+ * -1 with buf set to "" when the name does not fit in len bytes.  prof
+ * links this file too: __mon_name_is_profile tells its PROFDIR names by
+ * building them here.
  */
 #include "base.h"
 
@@ -211,4 +213,88 @@ __mon_name_salted(const char *path, unsigned long salt, char *buf,
 {
 	return finish(buf, len, put_salt(buf, len, put(buf, len, 0, path),
 	    salt));
+}
+
+/* The end of ".<n>" at s (n as put_num writes it, not 0), or NULL. */
+static const char *
+skip_seq(const char *s)
+{
+	if (s[0] != '.' || s[1] < '1' || s[1] > '9')
+		return NULL;
+	for (s += 2; *s >= '0' && *s <= '9'; s++)
+		;
+	return s;
+}
+
+/*
+ * name's length without the dump number __mon_name_seq added to it, if
+ * it has one (for prof: the gmon.out of a numbered dump).
+ */
+size_t
+__mon_name_unseq(const char *name)
+{
+	const char *s;
+	size_t i, dot = 0;
+
+	for (i = 0; name[i] != '\0'; i++)
+		if (name[i] == '.')
+			dot = i;
+	if (i > 0 && (s = skip_seq(name + dot)) != NULL && *s == '\0')
+		return dot;
+	return i;
+}
+
+/* Whether s is "." and a salt as put_salt writes it, to its end. */
+static int
+is_salt(const char *s)
+{
+	size_t i;
+
+	if (s[0] != '.')
+		return 0;
+	for (i = 1; i <= 2 * sizeof(unsigned long); i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' &&
+		    s[i] <= 'f')))
+			return 0;
+	return s[i] == '\0';
+}
+
+/*
+ * Whether name (no directory) is a profile that program prog leaves in
+ * a PROFDIR: <pid>.<prog> as __mon_name_profile makes it (prog cut),
+ * a -sigdump's .<n> after it, and .<salt> after either.  1 with *stem
+ * the length of name without the salt, or 0.
+ */
+int
+__mon_name_is_profile(const char *name, const char *prog, size_t *stem)
+{
+	char want[NAME_MAX + 1];
+	const char *p = name, *s;
+	unsigned long pid = 0;
+	size_t n = 0;
+
+	if (*p < '1' || *p > '9')
+		return 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (pid > (unsigned long)LONG_MAX / 10)
+			return 0;
+		pid = pid * 10 + (unsigned long)(*p - '0');
+	}
+	if (pid > (unsigned long)LONG_MAX || __mon_name_profile("", 1, prog,
+	    (long)pid, want, sizeof(want)) != 0)
+		return 0;
+	while (want[n] != '\0' && name[n] == want[n])
+		n++;
+	if (want[n] != '\0')
+		return 0;
+	/* A salt first: 16 digits are a salt, never a dump's number. */
+	if (name[n] == '\0' || is_salt(name + n)) {
+		*stem = n;
+		return 1;
+	}
+	if ((s = skip_seq(name + n)) != NULL && (*s == '\0' || is_salt(s))) {
+		*stem = (size_t)(s - name);
+		return 1;
+	}
+	return 0;
 }

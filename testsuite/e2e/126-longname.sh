@@ -6,11 +6,7 @@ rt_cc -O2 -o a.out "$E2E/101-basic.c"
 long=$(printf '%0250d' 0 | tr 0 p)
 cut=$(printf '%0200d' 0 | tr 0 p)
 cp a.out "$long"
-mkdir d
-PROFDIR=d "./$long" 2> err &
-pid=$!
-wait $pid || fail "status $?"
-[ -s err ] && fail "stderr: $(cat err)"
+in_profdir d "./$long"
 expect_eq "$(ls d)" "$pid.$cut" "file"
 expect_eq "$(count_of leaf a.out "d/$pid.$cut")" 1235 "calls of leaf"
 ls -a d | grep -q '\.tmp$' && fail "temporary file left"

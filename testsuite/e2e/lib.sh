@@ -92,3 +92,41 @@ meta() {
 plain_cc() {
 	"$CC" -I"$SRCDIR/include" "$@" "$E2E/nomon.c" -pthread
 }
+
+# in_profdir DIR CMD...: run CMD with PROFDIR=DIR (made if missing), its
+# pid in $pid (the <pid> of the names it writes there); a bad status or
+# anything on stderr fails the case.
+in_profdir() {
+	_d=$1
+	shift
+	mkdir -p "$_d"
+	PROFDIR=$_d "$@" 2> "$T/in_profdir.err" &
+	pid=$!
+	wait $pid || fail "$*: status $?"
+	[ ! -s "$T/in_profdir.err" ] ||
+	    fail "$*: stderr: $(cat "$T/in_profdir.err")"
+}
+
+# planted: in ./shared, mode 1777, ./prog (132-setuid.c) runs as nobody
+# while root plants shared/<pid>.prog and shared/.monprof.<pid>.tmp
+# ("planted"); its pid in $pid, its output in out and err, and the name
+# its profile got beside the planted one in $alt.  Skipped without root.
+planted() {
+	[ "$(id -u)" = 0 ] || skip "needs root to plant files as another user"
+	command -v setpriv > /dev/null || skip "no setpriv to run it as nobody"
+	rt_cc -O2 -o prog "$E2E/132-setuid.c"
+	chmod 755 .
+	mkdir shared
+	chmod 1777 shared
+	mkfifo go
+	chmod 666 go
+	PROFDIR=shared setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    ./prog wait < go > out 2> err &
+	pid=$!
+	echo planted > "shared/$pid.prog"
+	echo planted > "shared/.monprof.$pid.tmp"
+	echo > go
+	wait $pid || fail "status $?"
+	alt=$(ls shared | grep "^$pid\.prog\.[0-9a-f]\{16\}$") ||
+	    fail "no profile beside it: $(ls shared)"
+}
