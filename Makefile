@@ -157,8 +157,8 @@ $(O)/obj/gen/prof/%.o: $(PROF_GEN)/%.c
 	$(CC) -std=gnu11 -O2 -g $(CPPFLAGS) $(CFLAGS) $(PROF_CFLAGS) -c -o $@ $<
 
 # Runtime files prof links too, so that both read names alike: name.c
-# (profile names, with fmt.c, which it calls).
-PROF_RT     = $(patsubst %,$(O)/obj/runtime/%.o,name fmt)
+# (profile names, with fmt.c, which it calls) and match.c (object names).
+PROF_RT     = $(patsubst %,$(O)/obj/runtime/%.o,name fmt match)
 
 $(O)/prof: $(PROF_OBJS) $(PROF_RT)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)

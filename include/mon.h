@@ -93,7 +93,8 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_THREADS	12	/* threads that ran instrumented code */
 /*
  * A shared object with counted functions (whose cells keep run-time
- * addresses): one executable mapping of it, as consecutive cells.
+ * addresses) or samples: one executable mapping of it, as consecutive
+ * cells.
  */
 #define MON_META_OBJECT		13	/* the mapping's start */
 #define MON_META_OBJECT_END	14	/* its end */
@@ -102,10 +103,26 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 					   to its NUL */
 #define MON_META_OBJECT_BUILDID	17	/* optional, before the path: the
 					   first 8 bytes of its build-id */
-#define MON_META_NKEYS		18	/* keys are below this */
+/*
+ * Samples outside [lpc, hpc) (version 2), so every sample is accounted
+ * for: the executable's own, each object's, and those in no object.  A
+ * SAMPLE cell's value is (where << 16 | n): n samples (1 to 65535; a
+ * bucket with more has several cells) in the STRIDE bytes at where, a
+ * link-time pc for EXE_SAMPLE, an offset into the mapping for
+ * OBJECT_SAMPLE.  OBJECT_SAMPLES and OBJECT_SAMPLE follow a record's
+ * path; the objects PROFFLAGS does not select have only the total.
+ */
+#define MON_META_STRIDE		18	/* bytes per SAMPLE, 0: totals only */
+#define MON_META_UNKNOWN	19	/* samples in no object's mapping */
+#define MON_META_EXE_SAMPLES	20	/* the executable's, outside [lpc, hpc) */
+#define MON_META_EXE_SAMPLE	21	/* where << 16 | n */
+#define MON_META_OBJECT_SAMPLES	22	/* in a record: its mapping's samples */
+#define MON_META_OBJECT_SAMPLE	23	/* in a record: where << 16 | n */
+#define MON_META_NKEYS		24	/* keys are below this */
+#define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */
-#define MON_FORMAT_VERSION	1
+#define MON_FORMAT_VERSION	2	/* 1: no samples outside [lpc, hpc) */
 
 #define MON_SAMPLER_NONE	0
 #define MON_SAMPLER_PERF	1	/* perf_event task-clock */

@@ -29,7 +29,7 @@ usage(void)
 	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
-	    "\t[--pprof=file]  [--callgrind=file]  [-m mdata] ... "
+	    "\t[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... "
 	    "[prog [mdata ...]]\n");
 	exit(1);
 }
@@ -44,7 +44,7 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 {
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:G", longopts,
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
@@ -122,6 +122,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case 'm':
 			mdata_add(margs, optarg);
+			break;
+		case 'O':
+			o->object = optarg;
 			break;
 		case 'T':		/* classic debug flags: accepted */
 			break;

@@ -7,7 +7,9 @@
  *
  * A record is consecutive cells: OBJECT (the mapping's start), END,
  * OFFSET, an optional BUILDID, then PATH cells up to the one with the
- * NUL.  Other metadata keys between records are skipped.
+ * NUL, then (version 2) OBJECT_SAMPLES and its OBJECT_SAMPLE cells.
+ * The executable's EXE_SAMPLE cells come between records; other
+ * metadata keys between records are skipped.
  */
 #include <limits.h>
 
@@ -16,7 +18,7 @@
 
 #define PATH_CELLS	(PATH_MAX / 8 + 1)	/* a record's path, NUL too */
 
-enum { IDLE, WANT_END, WANT_OFFSET, WANT_PATH0, WANT_PATH };
+enum { IDLE, WANT_END, WANT_OFFSET, WANT_PATH0, WANT_PATH, SAMPLES };
 
 static void
 bad(struct monobjread *rs, size_t i)
@@ -34,9 +36,37 @@ bad(struct monobjread *rs, size_t i)
 void
 monobj_gap(struct monobjread *rs, size_t i)
 {
-	if (rs->state != IDLE)
+	if (rs->state != IDLE && rs->state != SAMPLES)
 		bad(rs, i);
 	rs->state = IDLE;
+}
+
+/*
+ * A SAMPLE cell I of the executable (OBJ -1) or of record OBJ: where << 16
+ * | n, 1 <= n <= MON_SAMPLE_MAX, where in the mapping for an object.
+ */
+static int
+sample(struct monfile *mf, struct monobjread *rs, size_t i, long v, long obj)
+{
+	struct monsample *s;
+	uint64_t where = (uint64_t)v >> 16;
+	long n = v & 0xffff;
+
+	if (v < 0 || n == 0 || (obj >= 0 &&
+	    where >= mf->obj[obj].end - mf->obj[obj].start)) {
+		bad(rs, i);
+		return 0;
+	}
+	if (prof_grow(&mf->sample, &rs->samplecap, mf->nsample + 1,
+	    sizeof(*s)))
+		return -1;
+	s = &mf->sample[mf->nsample++];
+	s->pc = where;
+	s->n = n;
+	s->obj = obj;
+	if (obj >= 0)
+		mf->obj[obj].named = 1;
+	return 0;
 }
 
 /* Metadata cell I (KEY, V) of MF: 0, or -1 out of memory. */
@@ -48,8 +78,19 @@ monobj_cell(struct monfile *mf, struct monobjread *rs, size_t i,
 
 	if (rs->isbad)
 		return 0;
+	if (rs->state == SAMPLES) {
+		if (key == MON_META_OBJECT_SAMPLES && o->samples == 0 && v >= 0) {
+			o->samples = v;
+			return 0;
+		}
+		if (key == MON_META_OBJECT_SAMPLE)
+			return sample(mf, rs, i, v, (long)mf->nobj - 1);
+		rs->state = IDLE;
+	}
 	switch (rs->state) {
 	case IDLE:
+		if (key == MON_META_EXE_SAMPLE)
+			return sample(mf, rs, i, v, -1);
 		if (key != MON_META_OBJECT)
 			return 0;
 		if (prof_grow(&mf->obj, &rs->objcap, mf->nobj + 1,
@@ -93,7 +134,7 @@ monobj_cell(struct monfile *mf, struct monobjread *rs, size_t i,
 		rs->pathlen += 8;
 		if (memchr(mf->paths + rs->pathlen - 8, '\0', 8) == NULL)
 			return 0;
-		rs->state = IDLE;
+		rs->state = SAMPLES;
 		rs->pathoff[mf->nobj - 1] = rs->path0;
 		if (o->start >= o->end || mf->paths[rs->path0] == '\0')
 			bad(rs, i + 1);

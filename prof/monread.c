@@ -121,6 +121,25 @@ monread_bins(const struct monfile *mf, size_t *k, struct monrun *r)
 
 /* ---------------------------------------------------------------- cells */
 
+/* Each record whose mapping holds a function cell is named. */
+static void
+named(struct monfile *mf)
+{
+	struct monrun r;
+	size_t k = 0, i;
+	uint64_t pc;
+	long count, o;
+
+	if (mf->nobj == 0)
+		return;
+	while (monread_cells(mf, &k, &r))
+		for (i = 0; i < r.n; i++) {
+			monrun_cell(&r, i, &pc, &count);
+			if (pc >= MON_META_LIMIT && (o = monobj_at(mf, pc)) >= 0)
+				mf->obj[o].named = 1;
+		}
+}
+
 /*
  * Every cell the file holds: function counts checked, metadata into
  * mf->meta, shared object records (before the first function cell)
@@ -179,6 +198,7 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 	e = monobj_done(mf, &rs, e, ebuf, esz);
 	if (e != NULL)
 		return e;
+	named(mf);
 	if ((mf->has & MONREAD_HAS(MON_META_RATE)) &&
 	    mf->meta[MON_META_RATE] <= 0)
 		return prof_errf(ebuf, esz, "bad sampling rate %ld",
@@ -375,6 +395,7 @@ void
 monread_close(struct monfile *mf)
 {
 	free(mf->obj);
+	free(mf->sample);
 	free(mf->byaddr);
 	free(mf->paths);
 	free(mf->part);

@@ -36,6 +36,13 @@ percall(double secs, long count, int unit, FILE *fp)
 	fprintf(fp, "%#*.*f%*s", f + 8, f, 1000.0 * secs / count, 6 - f, " ");
 }
 
+/* <unknown> and the objects' rows have no address to print. */
+static int
+noaddr(const struct symtab *st, long k)
+{
+	return k == REPORT_UNKNOWN(st) || st->ent[k].addr >= SYMTAB_ROW_BASE;
+}
+
 void
 print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 {
@@ -50,7 +57,7 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 
 	rows = rows_get(r, o, &n);
 	for (i = 0; i < n; i++)
-		if (rows[i].k != REPORT_UNKNOWN(st) &&
+		if (!noaddr(st, rows[i].k) &&
 		    PRINT_ADDR(st->ent[rows[i].k].addr) > maxaddr)
 			maxaddr = PRINT_ADDR(st->ent[rows[i].k].addr);
 	if (o->addr != 0) {
@@ -70,7 +77,7 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 		count = r->ncalls[k];
 		cum += r->secs[k];
 		pct = r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0;
-		if (o->addr != 0 && k == REPORT_UNKNOWN(st))
+		if (o->addr != 0 && noaddr(st, k))
 			fprintf(fp, "%*s ", width, "");
 		else if (o->addr != 0)
 			fprintf(fp, o->addr == 'x' ? "%*llx " : "%*llo ", width,
@@ -102,8 +109,8 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 
 	(void)o;
 	for (i = 0; i < st->nent; i++)
-		if (st->ent[i].shown && r->secs[i] == 0.0 &&
-		    r->ncalls[i] == 0)
+		if (st->ent[i].shown && !noaddr(st, (long)i) &&
+		    r->secs[i] == 0.0 && r->ncalls[i] == 0)
 			zero++;
 	fprintf(fp, "%5zu/%zu call counts used", r->cells_used, r->nfns);
 	if (r->cells_dropped || r->cells_unmapped)
@@ -124,6 +131,10 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 	    "second)\n", r->inside + r->outside, r->total, r->rate);
 	fprintf(fp, "%5ld samples dropped at saturated bins\n", r->saturated);
 	fprintf(fp, "%5ld samples outside the profiled range\n", r->outrange);
+	for (i = 0; i < st->nent; i++)
+		if (st->ent[i].addr >= SYMTAB_ROW_BASE && r->objsamples[i] > 0)
+			fprintf(fp, "%5.0f samples in %s\n", r->objsamples[i],
+			    st->rowpath[st->ent[i].addr - SYMTAB_ROW_BASE]);
 	fprintf(fp, "%5ld samples lost\n", r->lost);
 	fprintf(fp, "%5g samples per second (%s)\n", r->rate,
 	    r->rate_recorded ? "recorded" : "assumed: no rate in the profile");

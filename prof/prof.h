@@ -25,6 +25,9 @@
 
 #include "mon.h"
 
+/* runtime/match.c: how -O and PROFFLAGS -incobj read an object's name. */
+int		 __mon_match_object(const char *, const char *);
+
 #define PROF_VERSION	"1.0"
 
 /* Format a problem into ebuf and return it: the modules' error result. */
@@ -96,7 +99,16 @@ struct monobj {
 	uint64_t	 start, end;	/* run-time addresses */
 	uint64_t	 offset;	/* file offset mapped at start */
 	long		 buildid;	/* first 8 bytes, 0: not recorded */
+	long		 samples;	/* in the mapping (version 2) */
+	int		 named;		/* has cells or samples by pc */
 	const char	*path;
+};
+
+/* Samples outside [lpc, hpc) at one place (MON_META_*_SAMPLE). */
+struct monsample {
+	uint64_t	 pc;		/* link-time, or offset in obj's mapping */
+	long		 n;
+	long		 obj;		/* index into monfile.obj, -1: executable */
 };
 
 /* A record's mapping, for the search by address. */
@@ -128,6 +140,8 @@ struct monfile {
 	size_t			 nbins;
 	long			 meta[MON_META_NKEYS];	/* value by key */
 	uint32_t		 has;		/* MONREAD_HAS(key) bits */
+	struct monsample	*sample;	/* file order */
+	size_t			 nsample;
 	struct monobj		*obj;		/* shared objects, file order */
 	struct monrange		*byaddr;	/* obj's mappings, by start */
 	size_t			 nobj;
@@ -181,6 +195,7 @@ struct monobjread {
 	size_t		 offcap;
 	size_t		 pathlen, pathcap;
 	size_t		 path0;		/* where this record's path begins */
+	size_t		 samplecap;	/* of monfile.sample */
 	int		 isbad;
 	size_t		 bad;		/* the cell that made it bad */
 };
@@ -275,6 +290,14 @@ struct symentry {
 #define SYMTAB_OBJECT_BASE	((uint64_t)1 << 48)
 #define SYMTAB_OBJECT_MAX	((size_t)0xfffe)
 
+/*
+ * Above every object: one entry per object, <name>, that collects the
+ * time of its code in no named function (or all of it, for an object
+ * whose functions are not profiled by name); the first is the
+ * executable's.
+ */
+#define SYMTAB_ROW_BASE		(SYMTAB_OBJECT_BASE * 0xffff)
+
 struct symobj {
 	char		*path;
 	int		 fd;
@@ -300,6 +323,9 @@ struct symtab {
 	struct symobj	*obj;		/* by path, build-id */
 	size_t		 nobj;
 	size_t		*objat;		/* obj's index by base */
+	char		**rowpath;	/* each object row's object, by name */
+	char		**rowname;	/* and its entry's name */
+	size_t		 nrow;
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
@@ -320,6 +346,9 @@ const struct symobj *symtab_object_at(const struct symtab *, uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);
 long		 symtab_region(const struct symtab *, uint64_t);
+long		 symtab_object_row(const struct symtab *, const char *);
+const char	*symtab_entry_object(const struct symtab *, long);
+long		 symtab_function(const struct symtab *, uint64_t);
 
 /* ---------------------------------------------------------------- report */
 
@@ -339,6 +368,7 @@ struct prof_opts {
 	const char	*gmon;		/* --gmon=FILE */
 	const char	*pprof;		/* --pprof=FILE */
 	const char	*callgrind;	/* --callgrind=FILE */
+	const char	*object;	/* -O NAME: only its functions */
 };
 
 /* report.secs[] and ncalls[] past the entries: what no function covers. */
@@ -356,6 +386,7 @@ struct report {
 	const struct symtab	*st;
 	double			*secs;		/* per entry, rows only */
 	long			*ncalls;
+	double			*objsamples;	/* per object row: its samples */
 	double			 total;		/* seconds in all bins */
 	double			 inside, outside;	/* ticks */
 	size_t			 nfiles, nfns, nmeta, cells_used;

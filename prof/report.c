@@ -26,7 +26,8 @@ report_init(struct report *r, const struct symtab *st)
 	r->st = st;
 	r->secs = calloc(st->nent + 1, sizeof(*r->secs));
 	r->ncalls = calloc(st->nent + 1, sizeof(*r->ncalls));
-	if (r->secs == NULL || r->ncalls == NULL)
+	r->objsamples = calloc(st->nent + 1, sizeof(*r->objsamples));
+	if (r->secs == NULL || r->ncalls == NULL || r->objsamples == NULL)
 		err(1, "report");
 }
 
@@ -35,6 +36,8 @@ report_free(struct report *r)
 {
 	free(r->secs);
 	free(r->ncalls);
+	free(r->objsamples);
+	r->objsamples = NULL;
 	r->secs = NULL;
 	r->ncalls = NULL;
 }
@@ -114,6 +117,20 @@ addcells(struct report *r, const struct monfile *mf, size_t *mapped,
 	return NULL;
 }
 
+/* N samples to entry K's line if it has one, else to object row ROW. */
+static void
+addticks(struct report *r, long k, long row, double n, double rate,
+    double *in)
+{
+	const struct symtab *st = r->st;
+
+	if (k >= 0 && st->ent[k].row >= 0) {
+		r->secs[st->ent[k].row] += n / rate;
+		*in += n;
+	} else
+		r->secs[row >= 0 ? row : REPORT_UNKNOWN(st)] += n / rate;
+}
+
 /* The bytes of [B0, B1) in E's time region. */
 static uint64_t
 overlap(const struct symentry *e, uint64_t b0, uint64_t b1)
@@ -149,6 +166,13 @@ addbins(struct report *r, const struct monfile *mf, double rate, double *in)
 
 	if (mf->nbins == 0)
 		return 0;
+	/* One bin (PROFFLAGS -stride 0 or -excobj): the executable's row. */
+	if (mf->nbins == 1 && (mf->has & MONREAD_HAS(MON_META_UNKNOWN))) {
+		for (part = 0; monread_bins(mf, &part, &run);)
+			ticks += monrun_bin(&run, 0);
+		addticks(r, -1, symtab_object_row(st, NULL), ticks, rate, in);
+		return ticks;
+	}
 	range = mf->hpc - mf->lpc;
 	q = range / mf->nbins;
 	rmd = range % mf->nbins;
@@ -199,6 +223,77 @@ addbins(struct report *r, const struct monfile *mf, double rate, double *in)
 }
 
 /*
+ * Share the samples outside the histogram (version 2): each kept by pc
+ * goes to its function, the rest of each object's to the object's row
+ * (<libz.so.1>), those in no object to <unknown>.  Returns the samples.
+ */
+static double
+addsamples(struct report *r, const struct monfile *mf, double rate,
+    double *in, double *objsamples, char *ebuf, size_t esz)
+{
+	const struct symtab *st = r->st;
+	const struct symobj **objof;
+	const struct monsample *s;
+	const struct monobj *o;
+	double *rest, exe, ticks;
+	long row, exerow, j;
+	size_t i;
+
+	if (!(mf->has & MONREAD_HAS(MON_META_UNKNOWN)))
+		return 0;
+	objof = calloc(mf->nobj + 1, sizeof(*objof));
+	rest = calloc(mf->nobj + 1, sizeof(*rest));
+	if (objof == NULL || rest == NULL) {
+		free(objof);
+		free(rest);
+		prof_errf(ebuf, esz, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < mf->nobj; i++) {
+		objof[i] = symtab_object(st, mf->obj[i].path,
+		    mf->obj[i].buildid);
+		rest[i] = mf->obj[i].samples;
+	}
+	exe = mf->meta[MON_META_EXE_SAMPLES];
+	exerow = symtab_object_row(st, NULL);
+	ticks = exe + mf->meta[MON_META_UNKNOWN];
+	for (i = 0; i < mf->nsample; i++) {
+		s = &mf->sample[i];
+		if (s->obj < 0) {
+			addticks(r, symtab_function(st, s->pc), exerow, s->n,
+			    rate, in);
+			exe -= s->n;
+			continue;
+		}
+		o = &mf->obj[s->obj];
+		if (objof[s->obj] == NULL)
+			continue;
+		j = symtab_function(st, symtab_object_addr(objof[s->obj],
+		    s->pc + o->offset));
+		if (j >= 0 && st->ent[j].row >= 0) {
+			addticks(r, j, -1, s->n, rate, in);
+			rest[s->obj] -= s->n;
+		}
+	}
+	for (i = 0; i < mf->nobj; i++) {
+		ticks += mf->obj[i].samples;
+		row = symtab_object_row(st, mf->obj[i].path);
+		if (rest[i] > 0)
+			addticks(r, -1, row, rest[i], rate, in);
+		if (row >= 0)
+			objsamples[row] += mf->obj[i].samples;
+	}
+	if (exe > 0)
+		addticks(r, -1, exerow, exe, rate, in);
+	if (exerow >= 0)
+		objsamples[exerow] += mf->meta[MON_META_EXE_SAMPLES];
+	r->secs[REPORT_UNKNOWN(st)] += mf->meta[MON_META_UNKNOWN] / rate;
+	free(objof);
+	free(rest);
+	return ticks;
+}
+
+/*
  * Add one profile.  Returns NULL, or a message (in EBUF) saying why the
  * profile does not belong to the executable.
  */
@@ -208,7 +303,7 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	const struct symtab *st = r->st;
 	char want[17], have[17];
 	const char *e;
-	double rate, ticks, in = 0;
+	double rate, ticks, out, in = 0;
 	size_t mapped;
 	long hz;
 
@@ -229,6 +324,10 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	if ((e = addcells(r, mf, &mapped, ebuf, esz)) != NULL)
 		return e;
 	ticks = addbins(r, mf, rate, &in);
+	if ((out = addsamples(r, mf, rate, &in, r->objsamples, ebuf,
+	    esz)) < 0)
+		return ebuf;
+	ticks += out;
 	if (mapped == 0 && mf->nfns > mf->nmeta)
 		return prof_errf(ebuf, esz,
 		    "profile of another executable (no call count maps into %s)",

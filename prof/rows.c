@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rows.c - the report's rows: which functions have a line (shown, with
- * time or calls, or every one under -z; <unknown> only when it has
- * any), and their order (-t, -c, -a, -n).  Every output that lists
+ * time or calls, or every one under -z; <unknown> and the objects' rows
+ * only when they have any; under -O only one object's), and their
+ * order (-t, -c, -a, -n).  Every output that lists
  * functions takes its rows from here, so they all agree.
  */
 #include <err.h>
@@ -78,8 +79,14 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 	for (i = n = 0; i <= st->nent; i++) {
 		if (i < st->nent && !st->ent[i].shown)
 			continue;
-		if ((!o->zero || i == st->nent) && r->secs[i] == 0.0 &&
-		    r->ncalls[i] == 0)
+		/* <unknown> and the objects' rows only when they have any. */
+		if ((!o->zero || i == st->nent ||
+		    st->ent[i].addr >= SYMTAB_ROW_BASE) &&
+		    r->secs[i] == 0.0 && r->ncalls[i] == 0)
+			continue;
+		if (o->object != NULL && (i == st->nent ||
+		    !__mon_match_object(o->object,
+		    symtab_entry_object(st, (long)i))))
 			continue;
 		rows[n].k = i;
 		rows[n].secs = r->secs[i];

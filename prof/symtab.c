@@ -159,7 +159,8 @@ objects(struct symtab *st, const struct monobj *objs, size_t nobj,
 			key[n++] = key[i];
 	qsort(key, n, sizeof(*key), byfirst);
 	for (i = 0; i < n; i++)
-		readobj(st, &objs[key[i].i], rawp, np);
+		if (objs[key[i].i].named)
+			readobj(st, &objs[key[i].i], rawp, np);
 	free(key);
 	qsort(st->obj, st->nobj, sizeof(*st->obj), symobjcmp);
 	/* Loaded objects have the bases 1, 2, ... in loading order. */
@@ -168,6 +169,89 @@ objects(struct symtab *st, const struct monobj *objs, size_t nobj,
 	for (i = 0; i < st->nobj; i++)
 		st->objat[st->obj[i].base / SYMTAB_OBJECT_BASE - 1] = i;
 	return NULL;
+}
+
+static int
+strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The object rows (SYMTAB_ROW_BASE): the executable's, then one per
+ * path the NOBJ records OBJS name, as entries "<file name>" in RAW.
+ */
+static const char *
+objrows(struct symtab *st, const struct monobj *objs, size_t nobj,
+    struct rawsym **rawp, size_t *np, char *ebuf, size_t esz)
+{
+	struct rawsym *raw;
+	const char *base;
+	size_t i, n = 0;
+
+	if ((st->rowpath = calloc(nobj + 1, sizeof(char *))) == NULL ||
+	    (st->rowname = calloc(nobj + 1, sizeof(char *))) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (i = 0; i < nobj; i++)
+		st->rowpath[1 + n++] = (char *)objs[i].path;
+	qsort(st->rowpath + 1, n, sizeof(char *), strpcmp);
+	for (i = 1, st->nrow = 1; i <= n; i++)
+		if (st->nrow == 1 ||
+		    strcmp(st->rowpath[i], st->rowpath[st->nrow - 1]) != 0)
+			st->rowpath[st->nrow++] = st->rowpath[i];
+	st->rowpath[0] = (char *)st->path;
+	if ((raw = reallocarray(*rawp, *np + st->nrow, sizeof(*raw))) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	*rawp = raw;
+	for (i = 0; i < st->nrow; i++) {
+		base = strrchr(st->rowpath[i], '/');
+		base = base != NULL ? base + 1 : st->rowpath[i];
+		if ((st->rowpath[i] = strdup(st->rowpath[i])) == NULL ||
+		    asprintf(&st->rowname[i], "<%s>", base) == -1) {
+			st->rowname[i] = NULL;
+			return prof_errf(ebuf, esz, "out of memory");
+		}
+		raw[(*np)++] = (struct rawsym){ SYMTAB_ROW_BASE + i, 1,
+		    SYMTAB_ROW_BASE + i + 1, st->rowname[i], STB_GLOBAL };
+	}
+	return NULL;
+}
+
+/* The entry of the object row of PATH (NULL: the executable), or -1. */
+long
+symtab_object_row(const struct symtab *st, const char *path)
+{
+	char *const *p;
+	long k;
+
+	if (st->nrow == 0)
+		return -1;
+	if (path == NULL)
+		k = 0;
+	else if ((p = bsearch(&path, st->rowpath + 1, st->nrow - 1,
+	    sizeof(char *), strpcmp)) != NULL)
+		k = p - st->rowpath;
+	else
+		return -1;
+	k = symtab_region(st, SYMTAB_ROW_BASE + (uint64_t)k);
+	return k < (long)st->nent && st->ent[k].addr <= SYMTAB_ROW_BASE +
+	    (uint64_t)k ? k : -1;
+}
+
+/* The path of the object whose entry K is (st->path: the executable). */
+const char *
+symtab_entry_object(const struct symtab *st, long k)
+{
+	const struct symobj *o;
+	uint64_t a;
+
+	if (k < 0 || k >= (long)st->nent)
+		return NULL;
+	a = st->ent[k].addr;
+	if (a >= SYMTAB_ROW_BASE)
+		return a - SYMTAB_ROW_BASE < st->nrow ?
+		    st->rowpath[a - SYMTAB_ROW_BASE] : NULL;
+	return (o = symtab_object_at(st, a)) != NULL ? o->path : st->path;
 }
 
 /*
@@ -232,10 +316,13 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 	if (e == NULL)
 		e = objects(st, objs, nobj, &raw, &n, ebuf, esz);
 	if (e == NULL)
+		e = objrows(st, objs, nobj, &raw, &n, ebuf, esz);
+	if (e == NULL)
 		e = symgroup_build(st, raw, n, locals, ebuf, esz);
 	free(raw);
 	if (e != NULL)
 		return e;
+	st->nshown -= st->nrow;		/* no symbols of the file */
 	st->has_buildid = elfread_buildid(st->elf, st->buildid);
 	return index_buckets(st, ebuf, esz);
 }
@@ -266,6 +353,12 @@ symtab_close(struct symtab *st)
 	}
 	free(st->obj);
 	free(st->objat);
+	for (k = 0; k < st->nrow; k++) {
+		free(st->rowpath[k]);
+		free(st->rowname[k]);
+	}
+	free(st->rowpath);
+	free(st->rowname);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)
@@ -364,6 +457,15 @@ symtab_lookup(const struct symtab *st, uint64_t pc)
 	e = &st->ent[lo - 1];
 	len = e->size != 0 ? e->size : e->end - e->addr;
 	return pc - e->addr <= len ? (long)(lo - 1) : -1;
+}
+
+/* The entry whose time region holds PC, or -1. */
+long
+symtab_function(const struct symtab *st, uint64_t pc)
+{
+	long k = symtab_region(st, pc);
+
+	return k < (long)st->nent && st->ent[k].addr <= pc ? k : -1;
 }
 
 /* The first entry whose time region ends after PC (nent if none). */

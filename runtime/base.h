@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * base.h - the runtime's primitives (fmt.c, err.c, note.c, name.c) and
+ * base.h - the runtime's primitives (fmt.c, err.c, note.c, name.c,
+ * match.c) and
  * what every runtime file uses: visibility, atomics, the error line.
  *
  * The runtime is layered; each layer's header includes the one below:
@@ -54,5 +55,8 @@ int	 __mon_name_salted(const char *, unsigned long, char *, size_t)
 int	 __mon_name_is_profile(const char *, const char *, size_t *)
 	    MON_HIDDEN;
 size_t	 __mon_name_unseq(const char *) MON_HIDDEN;
+
+/* match.c */
+int	 __mon_match_object(const char *, const char *) MON_HIDDEN;
 
 #endif /* MON_BASE_H */

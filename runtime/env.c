@@ -161,6 +161,47 @@ setdir(struct __mon_env *e, const char *d)
 	e->dir[n] = '\0';
 }
 
+/* -incobj (how 'i') or -excobj ('e') name: 0 if there is no room. */
+static int
+addobj(struct __mon_env *e, char how, const char *name)
+{
+	size_t used = 0, i, n = strlen(name);
+
+	for (i = 0; i < e->nobjs; i++)
+		used += strlen(e->objs + used) + 1;
+	if (used + n + 2 > sizeof(e->objs))
+		return 0;
+	e->objs[used] = how == 'i' ? '+' : '-';
+	memcpy(e->objs + used + 1, name, n + 1);
+	e->nobjs++;
+	return 1;
+}
+
+/*
+ * Whether the functions of the object at path are profiled by name:
+ * those named by -incobj if any, else the executable and the objects
+ * with counted functions (cells), or every object under -all; never
+ * one named by -excobj.
+ */
+int
+__mon_env_selects(const char *path, int cells)
+{
+	const char *s = env.objs;
+	int inc = 0, yes = cells || env.all;
+	size_t i;
+
+	for (i = 0; i < env.nobjs; i++, s += strlen(s) + 1) {
+		if (s[0] == '+')
+			inc = 1;
+		if (__mon_match_object(s + 1, path)) {
+			if (s[0] == '-')
+				return 0;
+			return 1;
+		}
+	}
+	return inc ? 0 : yes;
+}
+
 /*
  * Parse PROFDIR (NULL: unset) and PROFFLAGS (NULL: unset) into e.
  * Returns the number of flags it did not understand (each is reported
@@ -178,6 +219,7 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 
 	memset(e, 0, sizeof(*e));
 	e->pids = -1;
+	e->stride = MON_STRIDE_DEFAULT;
 	if (profdir != NULL) {
 		if (*profdir == '\0')
 			e->disabled = 1;
@@ -204,6 +246,21 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 				warn(w, arg, why);
 				bad++;
 			}
+		} else if (strcmp(w, "-stride") == 0 &&
+		    word(&p, arg, sizeof(arg))) {
+			if (strlen(arg) != 1 || strchr("01248", arg[0]) == NULL) {
+				warn(w, arg, "the stride is 1, 2, 4, 8 or 0");
+				bad++;
+			} else
+				e->stride = arg[0] - '0';
+		} else if (strcmp(w, "-all") == 0)
+			e->all = 1;
+		else if ((strcmp(w, "-incobj") == 0 ||
+		    strcmp(w, "-excobj") == 0) && word(&p, arg, sizeof(arg))) {
+			if (!addobj(e, w[1], arg)) {
+				warn(w, arg, "too many object names");
+				bad++;
+			}
 		} else if (strcmp(w, "-rate") == 0 && word(&p, arg, sizeof(arg))) {
 			n = strtol(arg, &end, 10);
 			if (*end != '\0' || n < 1 || n > MON_RATE_MAX) {
@@ -214,7 +271,10 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 		} else {
 			warn(w, "", strcmp(w, "-dirname") == 0 ||
 			    strcmp(w, "-sigdump") == 0 ||
-			    strcmp(w, "-rate") == 0 ? "its value is missing" :
+			    strcmp(w, "-rate") == 0 || strcmp(w, "-stride") == 0 ||
+			    strcmp(w, "-incobj") == 0 ||
+			    strcmp(w, "-excobj") == 0 ? "its value is missing" :
+			    strcmp(w, "-threads") == 0 ? "not supported yet" :
 			    "unknown option");
 			bad++;
 		}

@@ -2,7 +2,8 @@
 /*
  * hist.c - the PC histogram: the profile's (monitor()'s buffer, uniform
  * over [lpc, hpc)), where samples go now (it, or profil(2)'s buffer),
- * and the count of samples taken and dropped.
+ * and the count of samples taken and dropped; those outside the
+ * profile's histogram are kept by pc in pcs.c.
  *
  * __mon_hist_tick runs in signal handlers and in the perf drain: it
  * only does atomics on the bins and never blocks.
@@ -96,7 +97,10 @@ __mon_hist_tick(uintptr_t pc)
 	else
 		i = (size_t)-1;
 	if (i >= nb) {
+		/* Outside the profile's histogram: kept by pc (pcs.c). */
 		MON_ADD(&n.outside, 1);
+		if (scale == 0)
+			__mon_pcs_add(pc);
 		return;
 	}
 	v = __atomic_load_n(&bins[i], __ATOMIC_RELAXED);
@@ -120,6 +124,7 @@ __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);
 	MON_STORE(&n.samples, 0);
+	__mon_pcs_reset();
 	aim(bins, nbins, lpc, hpc, 0, 0);
 }
 
@@ -182,4 +187,5 @@ __mon_hist_reset(void)
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);
 	MON_STORE(&n.lost, 0);
+	__mon_pcs_reset();
 }

@@ -130,6 +130,10 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 		return -1;
 	}
 	__mon_env_load();
+	/* Samples outside the histogram are kept by stride bytes, or by
+	 * page when only each object's sum is written. */
+	__mon_pcs_stride(__mon_env_get()->stride != 0 ?
+	    (unsigned)__mon_env_get()->stride : 4096);
 	if (__mon_env_get()->disabled) {
 		/* PROFDIR set and empty: no profiling, as documented. */
 		__mon_mcount_disable(1);
@@ -310,30 +314,39 @@ __mon_monitor_reset(void)
 
 /*
  * monstartup(lowpc, highpc): monitor() over [lowpc, highpc) with a buffer
- * of its own sized by monitor(3)'s formula (BARSIZE, MON_NFUNC cells);
- * (0, 0) profiles the main executable's text.
+ * of its own sized by monitor(3)'s formula (PROFFLAGS -stride bytes per
+ * bin, BARSIZE by default; MON_NFUNC cells); (0, 0) profiles the main
+ * executable's text, in one bin if PROFFLAGS leaves it out.
  */
 int
 __monstartup(char *lowpc, char *highpc)
 {
-	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc;
+	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc, bar;
 	size_t bytes;
 	void *buf;
 
+	__mon_env_load();
+	bar = (uintptr_t)__mon_env_get()->stride;
 	if (lo == 0 && hi == 0) {
 		__mon_exe_find();
 		__mon_exe_text(&lo, &hi);
+		if (!__mon_env_selects(__mon_exe_progname(), 1))
+			bar = 0;
 	}
 	if (lo == 0 || lo >= hi) {
 		errno = EINVAL;
 		return -1;
 	}
-	/* Whole BARSIZE bins from an aligned lpc: a bin never straddles
-	 * two functions' aligned starts. */
-	lo &= ~(uintptr_t)(BARSIZE - 1);
-	hi = (hi + BARSIZE - 1) & ~(uintptr_t)(BARSIZE - 1);
+	/* Whole bins of bar bytes from an aligned lpc: a bin never
+	 * straddles two functions' aligned starts.  Bar 0: one bin. */
+	if (bar == 0)
+		bar = hi - lo;
+	else {
+		lo &= ~(bar - 1);
+		hi = (hi + bar - 1) & ~(bar - 1);
+	}
 	bytes = sizeof(struct hdr) + MON_NFUNC * sizeof(struct cnt) +
-	    ((hi - lo) / BARSIZE) * sizeof(WORD) + sizeof(WORD) - 1;
+	    ((hi - lo) / bar) * sizeof(WORD) + sizeof(WORD) - 1;
 	buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (buf == MAP_FAILED) {

@@ -63,11 +63,21 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 		{ MON_META_SAMPLES, c->samples },
 		{ MON_META_LOST, c->lost },
 		{ MON_META_THREADS, __mon_cells_threads() },
+		{ MON_META_STRIDE, __mon_env_get()->stride == 0 ? 0 :
+		    (long)__mon_pcs_bytes() },
 	};
+
+	struct __mon_objects_out obj = { put_meta, &o, __mon_env_get()->stride,
+	    0, 0 };
+	long unknown;
 
 	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++)
 		put_meta(meta[i][0], meta[i][1], &o);
-	__mon_objects_records(put_meta, &o);
+	/* Every sample outside the histogram: in an object, or unknown. */
+	__mon_objects_records(&obj);
+	unknown = c->outside - obj.exe - obj.objects;
+	put_meta(MON_META_EXE_SAMPLES, obj.exe, &o);
+	put_meta(MON_META_UNKNOWN, unknown > 0 ? unknown : 0, &o);
 	__mon_cells_each(put_function, &o);
 	if ((bins = __mon_hist_get(&nbins, &lpc, &hpc)) != NULL)
 		__mon_outfile_put(w, bins, nbins * sizeof(WORD));

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * objects.c - for mon.out, the executable mappings of shared objects
- * that hold counted functions (MON_META_OBJECT records, mon.h), so that
- * prof can name their functions from the object files.  monout.c writes
- * the records.
+ * that hold counted functions or samples (MON_META_OBJECT records,
+ * mon.h), so that prof can name their functions from the object files,
+ * and the samples outside the histogram by object (pcs.c keeps them by
+ * pc).  monout.c writes the records.
  *
  * Read from /proc/self/maps when the file is written: open, read and
  * process_vm_readv are async-signal-safe (the writer runs in signal
@@ -111,26 +112,67 @@ buildid_at(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
+/* What a record's samples go through: the sum, or each as a cell. */
+struct samples {
+	void		(*put)(long, long, void *);
+	void		*arg;
+	long		 key;		/* the SAMPLE key, 0: only sum */
+	uintptr_t	 base;		/* subtracted from each pc */
+	long		 sum;
+};
+
+static void
+sample(uintptr_t pc, long n, void *arg)
+{
+	struct samples *s = arg;
+	long k;
+
+	s->sum += n;
+	for (; s->key != 0 && n > 0; n -= k) {
+		k = n < MON_SAMPLE_MAX ? n : MON_SAMPLE_MAX;
+		s->put(s->key, (long)((pc - s->base) << 16) | k, s->arg);
+	}
+}
+
+/* The samples in [lo, hi): their sum, and under key each bucket. */
+static long
+samples(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi, long key,
+    uintptr_t base)
+{
+	struct samples s = { o->put, o->arg, 0, base, 0 };
+
+	__mon_pcs_each(lo, hi, sample, &s);
+	if (key != 0 && o->detail && s.sum > 0) {
+		s.key = key;
+		s.sum = 0;
+		__mon_pcs_each(lo, hi, sample, &s);
+	}
+	return s.sum;
+}
+
 /*
- * One line of /proc/self/maps ("lo-hi perms offset dev inode path"):
- * the record for an executable file mapping outside the executable
- * that has cells (with the build-id read from the file's first mapping,
- * which comes before it).  The number of cells put.
+ * One line of /proc/self/maps ("lo-hi perms offset dev inode path"): an
+ * executable file mapping.  The executable's samples are put as its own
+ * (link-time pcs); another object's mapping that has cells or samples
+ * gets a record, with the build-id read from the file's first mapping,
+ * which comes before it, and its samples: by bucket if PROFFLAGS
+ * selects it, else their sum only.
  */
-static size_t
-line(void (*put)(long, long, void *), void *arg, char *l)
+static void
+line(struct __mon_objects_out *o, char *l)
 {
 	uintptr_t lo, hi, off;
 	const char *p = l, *perms, *path;
-	size_t len, i, n = 0;
-	long v;
+	size_t len, i;
+	long v, sum;
+	int cells;
 
 	if (!hex(&p, &lo) || *p++ != '-' || !hex(&p, &hi) || *p++ != ' ')
-		return 0;
+		return;
 	perms = p;
 	p = skip_field(p);
 	if (strlen(perms) < 4 || !hex(&p, &off))
-		return 0;
+		return;
 	path = skip_field(skip_field(skip_field(p)));
 	len = strlen(path);
 	if (off == 0 && perms[0] == 'r' && len < sizeof(head.path)) {
@@ -139,38 +181,50 @@ line(void (*put)(long, long, void *), void *arg, char *l)
 		memcpy(head.path, path, len + 1);
 	}
 	/* prof reads paths up to PATH_MAX bytes with the NUL. */
-	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX ||
-	    __mon_exe_overlaps(lo, hi) || !__mon_cells_within(lo, hi))
-		return 0;
-	put(MON_META_OBJECT, (long)lo, arg);
-	put(MON_META_OBJECT_END, (long)hi, arg);
-	put(MON_META_OBJECT_OFFSET, (long)off, arg);
-	n = 3;
-	if (strcmp(path, head.path) == 0 &&
-	    (v = buildid_at(head.lo, head.hi)) != 0) {
-		put(MON_META_OBJECT_BUILDID, v, arg);
-		n++;
+	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX)
+		return;
+	if (__mon_exe_overlaps(lo, hi)) {
+		o->exe += samples(o, lo, hi, MON_META_EXE_SAMPLE,
+		    lo - __mon_exe_linktime(lo));
+		return;
 	}
-	for (i = 0; i <= len; i += sizeof(v), n++) {
+	cells = __mon_cells_within(lo, hi);
+	sum = samples(o, lo, hi, 0, 0);
+	if (!cells && sum == 0)
+		return;
+	o->put(MON_META_OBJECT, (long)lo, o->arg);
+	o->put(MON_META_OBJECT_END, (long)hi, o->arg);
+	o->put(MON_META_OBJECT_OFFSET, (long)off, o->arg);
+	if (strcmp(path, head.path) == 0 &&
+	    (v = buildid_at(head.lo, head.hi)) != 0)
+		o->put(MON_META_OBJECT_BUILDID, v, o->arg);
+	for (i = 0; i <= len; i += sizeof(v)) {
 		v = 0;
 		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
 		    len + 1 - i : sizeof(v));
-		put(MON_META_OBJECT_PATH, v, arg);
+		o->put(MON_META_OBJECT_PATH, v, o->arg);
 	}
-	return n;
+	o->put(MON_META_OBJECT_SAMPLES, sum, o->arg);
+	o->objects += sum;
+	if (__mon_env_selects(path, cells))
+		samples(o, lo, hi, MON_META_OBJECT_SAMPLE, lo);
 }
 
-/* Each record's cells as put(key, value, arg); how many. */
-size_t
-__mon_objects_records(void (*put)(long, long, void *), void *arg)
+/*
+ * Each record's cells, and the executable's samples outside the
+ * histogram, as o->put(key, value, o->arg); o->exe and o->objects say
+ * how many samples they held.
+ */
+void
+__mon_objects_records(struct __mon_objects_out *o)
 {
-	size_t have = 0, n = 0;
+	size_t have = 0;
 	char *nl, *start;
 	ssize_t got;
 	int fd;
 
 	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1)
-		return 0;
+		return;
 	head.path[0] = '\0';
 	for (;;) {
 		got = read(fd, buf + have, sizeof(buf) - 1 - have);
@@ -181,7 +235,7 @@ __mon_objects_records(void (*put)(long, long, void *), void *arg)
 		for (start = buf; (nl = strchr(start, '\n')) != NULL;
 		    start = nl + 1) {
 			*nl = '\0';
-			n += line(put, arg, start);
+			line(o, start);
 		}
 		have -= (size_t)(start - buf);
 		memmove(buf, start, have);
@@ -189,5 +243,4 @@ __mon_objects_records(void (*put)(long, long, void *), void *arg)
 			have = 0;
 	}
 	close(fd);
-	return n;
 }

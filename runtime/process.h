@@ -41,12 +41,19 @@ struct __mon_env {
 	int		 secure;	/* setuid/setgid: AT_SECURE */
 	long		 rate;		/* Hz requested, 0: default */
 	int		 sigdump;	/* signal number, 0: none */
+	int		 stride;	/* -stride: bytes per bin, 0: one per object */
+	int		 all;		/* -all: every object's functions */
+	size_t		 nobjs;		/* -incobj and -excobj names */
+	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */
 	char		 dir[PATH_MAX];	/* "" : current directory */
 	char		 gmon_prefix[PATH_MAX];	/* GMON_OUT_PREFIX, "": unset */
 };
 
+#define MON_STRIDE_DEFAULT	BARSIZE
+
 int	 __mon_env_parse(struct __mon_env *, const char *, const char *)
 	    MON_HIDDEN;
+int	 __mon_env_selects(const char *, int) MON_HIDDEN;
 void	 __mon_env_load(void) MON_HIDDEN;
 const struct __mon_env *__mon_env_get(void) MON_HIDDEN;
 int	 __mon_env_profile_path(char *, size_t) MON_HIDDEN;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sampler.h - the PC histogram (hist.c) and the samplers that fill it:
+ * sampler.h - the PC histogram (hist.c; pcs.c the samples outside it)
+ * and the samplers that fill it:
  * perf_event (perf.c), setitimer (itimer.c), and the choice between them
  * (sampler.c).
  */
@@ -8,6 +9,14 @@
 #define MON_SAMPLER_H
 
 #include "hooks.h"
+
+/* pcs.c */
+int	 __mon_pcs_add(uintptr_t) MON_HIDDEN;
+void	 __mon_pcs_stride(unsigned int) MON_HIDDEN;
+unsigned int __mon_pcs_bytes(void) MON_HIDDEN;
+void	 __mon_pcs_each(uintptr_t, uintptr_t,
+	    void (*)(uintptr_t, long, void *), void *) MON_HIDDEN;
+void	 __mon_pcs_reset(void) MON_HIDDEN;
 
 /* hist.c */
 struct __mon_hist_counts {

@@ -26,8 +26,15 @@ int	 __mon_outfile_write(const char *,
 void	 __mon_outfile_reset(void) MON_HIDDEN;
 
 /* objects.c */
-size_t	 __mon_objects_records(void (*)(long, long, void *), void *)
-	    MON_HIDDEN;
+struct __mon_objects_out {
+	void		(*put)(long, long, void *);
+	void		*arg;
+	int		 detail;	/* samples by bucket, not only sums */
+	long		 exe;		/* the executable's samples put */
+	long		 objects;	/* the records' samples */
+};
+
+void	 __mon_objects_records(struct __mon_objects_out *) MON_HIDDEN;
 
 /* monout.c */
 int	 __mon_monout_write(const char *) MON_HIDDEN;

@@ -23,7 +23,7 @@ mp_cc -p -O2 s.c -o a.out
 ./a.out
 [ "$(count_of idle)" = "$(count_of busy)" ] || fail "busy/idle counts"
 [ "$(count_of busy)" -gt 0 ] || fail "busy not counted"
-nm -t d --defined-only -S a.out | awk '$4 == "busy" { print $1 + 0, $2 + 0 }' > sym
+nm -t d --defined-only -S a.out | awk '$3 ~ /^[Tt]$/ && $4 == "busy" { print $1 + 0, $2 + 0 }' > sym
 "$MONDUMP" mon.out | awk -v sym="$(cat sym)" '
 	BEGIN { split(sym, s, " "); a = s[1]; e = s[1] + s[2] }
 	$1 == "hdr" { lpc = $2; hpc = $3; nb = $5 }

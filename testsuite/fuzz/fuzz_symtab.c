@@ -84,7 +84,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int fd = -1;
 	static char path[64];
 	struct prof_opts o = { .sort = 't', .zero = 1, .addr = 'x' };
-	struct monobj obj = { 0x1000, 0x2000, 0, 0, path };
+	struct monobj obj = { .start = 0x1000, .end = 0x2000, .named = 1,
+	    .path = path };
 	struct symtab st;
 	struct report r;
 	char ebuf[160], *out = NULL;

@@ -14,11 +14,11 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	fmt err note name
+base	fmt err note name match
 process	self exe env
 storage	mode arena cells arcs
 hooks	mcount stub
-sampler	hist perf itimer sampler
+sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec init
 '

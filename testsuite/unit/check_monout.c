@@ -14,6 +14,7 @@
 
 #include "control.h"
 #include "unit.h"
+#include "../tools/hooks.h"
 
 #define NF	3
 #define RANGE	1600
@@ -28,12 +29,7 @@ static char dir[64];
 static void
 call(int i)
 {
-	long *p = words[i];
-
-	if (p != NULL)
-		++*p;
-	else
-		__mon_mcount_slow(&words[i], &cellp[i]);
+	mon_hook_count(&words[i], &cellp[i]);
 }
 
 static void
@@ -66,6 +62,9 @@ meta_of(const struct cnt *c, size_t n, long key)
 	return -1;
 }
 
+/* Metadata cells of a run with no shared object and no sample. */
+#define NMETA	15
+
 START_TEST(test_round_trip_byte_exact)
 {
 	char path[128], *lo = (char *)&setup;
@@ -96,23 +95,23 @@ START_TEST(test_round_trip_byte_exact)
 	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
 	ck_assert_int_eq(fstat(fileno(f), &sb), 0);
 	ck_assert_uint_eq(fread(&h, sizeof(h), 1, f), 1);
-	ck_assert_uint_eq(h.nfns, 12 + NF);
+	ck_assert_uint_eq(h.nfns, NMETA + NF);
 	ck_assert_int_eq((long)sb.st_size, (long)(sizeof(h) +
 	    h.nfns * sizeof(struct cnt) + nbins * sizeof(WORD)));
 	ck_assert_ptr_eq(h.lpc, (char *)__mon_exe_linktime((uintptr_t)lo));
 	ck_assert_int_eq(h.hpc - h.lpc, RANGE);
 	ck_assert_uint_eq(fread(c, sizeof(c[0]), h.nfns, f), h.nfns);
-	ck_assert_int_eq(meta_of(c, 12, MON_META_MAGIC), MON_META_MAGIC_VALUE);
-	ck_assert_int_eq(meta_of(c, 12, MON_META_VERSION), MON_FORMAT_VERSION);
-	ck_assert_int_eq(meta_of(c, 12, MON_META_PID), (long)getpid());
-	ck_assert_int_eq(meta_of(c, 12, MON_META_BIAS), (long)__mon_exe_bias());
-	ck_assert_int_eq(meta_of(c, 12, MON_META_THREADS), 1);
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_MAGIC), MON_META_MAGIC_VALUE);
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_VERSION), MON_FORMAT_VERSION);
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_PID), (long)getpid());
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_BIAS), (long)__mon_exe_bias());
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_THREADS), 1);
 	for (i = 0; i < NF; i++) {
 		/* cells in allocation order: the monitor() buffer's */
 		ck_assert_ptr_eq(cellp[i], (struct cnt *)(buf + 12) + i);
-		ck_assert_ptr_eq(c[12 + i].fnpc, (char *)__mon_exe_linktime(
+		ck_assert_ptr_eq(c[NMETA + i].fnpc, (char *)__mon_exe_linktime(
 		    (uintptr_t)cellp[i]->fnpc));
-		ck_assert_int_eq(c[12 + i].mcnt, (long)i + 1);
+		ck_assert_int_eq(c[NMETA + i].mcnt, (long)i + 1);
 	}
 	ck_assert_uint_eq(fread(hist, sizeof(WORD), nbins + 1, f), nbins);
 	ck_assert_int_eq(memcmp(hist, buf + ssiz, nbins * sizeof(WORD)), 0);

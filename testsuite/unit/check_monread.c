@@ -127,8 +127,8 @@ START_TEST(test_bad_metadata_refused)
 	cell(&im, MON_META_MAGIC, 42);
 	REFUSED(&im, "bad magic 0x2a");
 	hdr(&im, 0x1000, 0x2000, 1);
-	cell(&im, MON_META_VERSION, 2);
-	REFUSED(&im, "unsupported format version 2");
+	cell(&im, MON_META_VERSION, MON_FORMAT_VERSION + 1);
+	REFUSED(&im, "unsupported format version 3");
 	hdr(&im, 0x1000, 0x2000, 1);
 	cell(&im, MON_META_RATE, -1);
 	REFUSED(&im, "bad sampling rate -1");

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pcs.c - the samples that fall outside the histogram (shared objects,
+ * the executable's own code outside [lpc, hpc), code in no object), by
+ * pc: how many in each bucket of stride bytes.  The writer tells them
+ * apart by the mappings of the moment it writes (objects.c), so nothing
+ * here needs to know which objects are loaded.
+ *
+ * Counted from the sampler's signal handler and the perf drain, in any
+ * thread at once: open addressing with a compare-and-swap on the key
+ * and atomic counts, no lock, no malloc.  A table that fills up is kept
+ * (its counts stand) and a twice larger one is mapped in front of it;
+ * the writer sums a bucket over all tables.  At most MAX_ENTRIES buckets
+ * in all: past that a sample is not kept, and the writer reports it as
+ * in no object.
+ */
+#include <sys/mman.h>
+
+#include <errno.h>
+
+#include "sampler.h"
+
+#define FIRST_ENTRIES	1024		/* 16 KiB */
+#define MAX_ENTRIES	(1 << 20)	/* 16 MiB in all tables */
+
+struct pcs_entry {
+	uintptr_t	 key;		/* bucket + 1; 0: free */
+	long		 n;
+};
+
+struct pcs_tab {
+	struct pcs_tab	*next;		/* older tables */
+	size_t		 mask;		/* entries - 1 */
+	size_t		 used;
+	size_t		 maplen;
+	struct pcs_entry e[];
+};
+
+static struct pcs_tab *tabs;		/* the newest first */
+static size_t	 entries;		/* in all tables */
+static unsigned	 shift;			/* log2 of the stride */
+
+/* A bigger table in front of old, or the one another thread put there. */
+static struct pcs_tab *
+grow(struct pcs_tab *old)
+{
+	size_t n = old != NULL ? (old->mask + 1) * 2 : FIRST_ENTRIES;
+	size_t len = sizeof(struct pcs_tab) + n * sizeof(struct pcs_entry);
+	struct pcs_tab *t, *seen = old;
+	int saved = errno;
+
+	if (MON_LOAD(&entries) + n > MAX_ENTRIES)
+		return NULL;
+	t = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	errno = saved;
+	if (t == MAP_FAILED)
+		return NULL;
+	t->next = old;
+	t->mask = n - 1;
+	t->maplen = len;
+	if (MON_CAS(&tabs, &seen, t)) {
+		MON_ADD(&entries, n);
+		return t;
+	}
+	munmap(t, len);
+	errno = saved;
+	return seen;
+}
+
+/* Count a sample at pc: 0, or -1 when there is no room for its bucket. */
+int
+__mon_pcs_add(uintptr_t pc)
+{
+	uintptr_t key = (pc >> MON_LOAD(&shift)) + 1, k;
+	struct pcs_tab *t = MON_LOAD(&tabs);
+	size_t i, probe;
+
+	if (t == NULL && (t = grow(NULL)) == NULL)
+		return -1;
+	i = (size_t)(key * 0x9e3779b97f4a7c15ULL >> 20) & t->mask;
+	for (probe = 0; probe <= t->mask; probe++, i = (i + 1) & t->mask) {
+		k = MON_LOAD(&t->e[i].key);
+		if (k == 0) {
+			/* Three quarters full: the bucket goes to a new one. */
+			if (MON_LOAD(&t->used) >= (t->mask + 1) / 4 * 3)
+				break;
+			if (!MON_CAS(&t->e[i].key, &k, key) && k != key)
+				continue;
+			if (k == 0)
+				MON_ADD(&t->used, 1);
+		} else if (k != key)
+			continue;
+		MON_ADD(&t->e[i].n, 1);
+		return 0;
+	}
+	if ((t = grow(t)) == NULL)
+		return -1;
+	return __mon_pcs_add(pc);
+}
+
+/*
+ * Bytes per bucket, a power of two: 1 to 4096.  Set before sampling
+ * starts; a change forgets the buckets, which were of the old size.
+ */
+void
+__mon_pcs_stride(unsigned int bytes)
+{
+	struct pcs_tab *t;
+	unsigned s = 0;
+	size_t i;
+
+	while ((1u << s) < bytes && s < 12)
+		s++;
+	if (s == MON_LOAD(&shift))
+		return;
+	for (t = MON_LOAD(&tabs); t != NULL; t = t->next) {
+		for (i = 0; i <= t->mask; i++) {
+			MON_STORE(&t->e[i].key, 0);
+			MON_STORE(&t->e[i].n, 0);
+		}
+		MON_STORE(&t->used, 0);
+	}
+	MON_STORE(&shift, s);
+}
+
+unsigned int
+__mon_pcs_bytes(void)
+{
+	return 1u << MON_LOAD(&shift);
+}
+
+/* Call f(pc, n, arg) for every bucket in [lo, hi) with samples. */
+void
+__mon_pcs_each(uintptr_t lo, uintptr_t hi,
+    void (*f)(uintptr_t, long, void *), void *arg)
+{
+	struct pcs_tab *t;
+	uintptr_t pc, k;
+	unsigned s = MON_LOAD(&shift);
+	size_t i;
+	long n;
+
+	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
+		for (i = 0; i <= t->mask; i++) {
+			if ((k = MON_LOAD(&t->e[i].key)) == 0 ||
+			    (n = MON_LOAD(&t->e[i].n)) == 0)
+				continue;
+			pc = (k - 1) << s;
+			if (pc >= lo && pc < hi)
+				f(pc, n, arg);
+		}
+}
+
+/* Start from zero (monitor(), -sigdump, a fork child): keys stay. */
+void
+__mon_pcs_reset(void)
+{
+	struct pcs_tab *t;
+	size_t i;
+
+	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
+		for (i = 0; i <= t->mask; i++)
+			MON_STORE(&t->e[i].n, 0);
+}
