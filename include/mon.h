@@ -49,13 +49,21 @@ typedef unsigned short WORD;
 #define BARSIZE		8	/* text bytes per histogram WORD, default */
 #define MON_NFUNC	600	/* cells of the default monitor() call */
 
-/* Tru64 multi-range monitor() argument, kept for source compatibility. */
+/*
+ * Several ranges at once (Tru64): monitor(MON_RANGES, 0, (WORD *)args,
+ * nargs, 0).  Each range has bufsiz / sizeof(unsigned int) counters over
+ * [lowpc, highpc) uniformly; monitor() sorts args by decreasing lowpc.
+ * Ranges must not overlap and must be mapped, or it returns -1 (EINVAL).
+ */
 struct monitor_args {
 	char		*lowpc;
 	char		*highpc;
 	unsigned int	*buffer;
 	size_t		 bufsiz;	/* bytes */
 };
+
+#define MON_RANGES	((int (*)(void))-1)
+#define MON_RANGES_MAX	1024	/* monitor_args in one call */
 
 /*
  * monitor(lowpc, highpc, buffer, bufsize, nfunc): bufsize counts WORDs;

@@ -8,13 +8,17 @@
  * __mon_hist_tick runs in signal handlers and in the perf drain: it
  * only does atomics on the bins and never blocks.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "sampler.h"
 
 #define BIN_MAX		65535	/* a WORD saturates, never wraps */
 
-/* Where a sample goes: uniform over [lpc, hpc), or profil(2)'s formula. */
+/*
+ * Where a sample goes: uniform over [lpc, hpc), profil(2)'s formula, or
+ * monitor(MON_RANGES)'s ranges (by decreasing lowpc).
+ */
 static struct {
 	unsigned int	 seq;		/* odd while being changed */
 	WORD		*bins;
@@ -23,6 +27,8 @@ static struct {
 	uintptr_t	 hpc;
 	uintptr_t	 offset;	/* profil mode */
 	unsigned int	 scale;
+	const struct monitor_args *ranges;	/* ranges mode, if nranges */
+	size_t		 nranges;
 } to;
 
 /* The profile's histogram, what the writers write; none when stopped. */
@@ -30,6 +36,8 @@ static struct {
 	WORD		*bins;
 	size_t		 nbins;
 	uintptr_t	 lpc, hpc;
+	const struct monitor_args *ranges;
+	size_t		 nranges;
 } profile;
 
 static struct __mon_hist_counts n;
@@ -60,6 +68,9 @@ aim(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc, uintptr_t offset,
 {
 	MON_STORE(&to.seq, to.seq + 1);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&to.ranges, profile.ranges, __ATOMIC_RELAXED);
+	__atomic_store_n(&to.nranges, scale == 0 ? profile.nranges : 0,
+	    __ATOMIC_RELAXED);
 	__atomic_store_n(&to.bins, bins, __ATOMIC_RELAXED);
 	__atomic_store_n(&to.nbins, nbins, __ATOMIC_RELAXED);
 	__atomic_store_n(&to.lpc, lpc, __ATOMIC_RELAXED);
@@ -69,18 +80,58 @@ aim(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc, uintptr_t offset,
 	MON_STORE(&to.seq, to.seq + 1);
 }
 
+/* The counter of monitor(MON_RANGES)'s ranges r[0..nr) that pc is in. */
+static unsigned int *
+counter(const struct monitor_args *r, size_t nr, uintptr_t pc)
+{
+	size_t lo = 0, hi = nr, mid, len;
+	uintptr_t a;
+
+	while (lo < hi) {		/* the first range below pc */
+		mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)r[mid].lowpc > pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == nr || pc >= (uintptr_t)r[lo].highpc)
+		return NULL;
+	a = (uintptr_t)r[lo].lowpc;
+	len = r[lo].bufsiz / sizeof(unsigned int);
+	return &r[lo].buffer[(unsigned __int128)(pc - a) * len /
+	    ((uintptr_t)r[lo].highpc - a)];
+}
+
+/* Count one in c, which saturates rather than wraps. */
+static void
+count32(unsigned int *c)
+{
+	unsigned int v = __atomic_load_n(c, __ATOMIC_RELAXED);
+
+	do {
+		if (v == UINT_MAX) {
+			MON_ADD(&n.saturated, 1);
+			return;
+		}
+	} while (!__atomic_compare_exchange_n(c, &v, v + 1, 1,
+	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+}
+
 void
 __mon_hist_tick(uintptr_t pc)
 {
+	const struct monitor_args *ranges;
+	unsigned int seq, scale, *c;
 	uintptr_t lpc, hpc, off;
-	unsigned int seq, scale;
-	size_t nb, i;
+	size_t nb, i, nr;
 	WORD *bins, v;
 
 	if (!__mon_mode_on())
 		return;
 	MON_ADD(&n.samples, 1);
 	seq = MON_LOAD(&to.seq);
+	ranges = __atomic_load_n(&to.ranges, __ATOMIC_RELAXED);
+	nr = __atomic_load_n(&to.nranges, __ATOMIC_RELAXED);
 	bins = __atomic_load_n(&to.bins, __ATOMIC_RELAXED);
 	nb = __atomic_load_n(&to.nbins, __ATOMIC_RELAXED);
 	lpc = __atomic_load_n(&to.lpc, __ATOMIC_RELAXED);
@@ -88,7 +139,18 @@ __mon_hist_tick(uintptr_t pc)
 	off = __atomic_load_n(&to.offset, __ATOMIC_RELAXED);
 	scale = __atomic_load_n(&to.scale, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	if ((seq & 1) != 0 || MON_LOAD(&to.seq) != seq || bins == NULL)
+	if ((seq & 1) != 0 || MON_LOAD(&to.seq) != seq)
+		return;
+	if (nr != 0) {
+		/* No histogram: every sample is outside it, kept by pc. */
+		MON_ADD(&n.outside, 1);
+		if ((c = counter(ranges, nr, pc)) != NULL)
+			count32(c);
+		else
+			__mon_pcs_add(pc);
+		return;
+	}
+	if (bins == NULL)
 		return;
 	if (scale != 0)
 		i = __mon_hist_index(pc, off, scale);
@@ -113,10 +175,24 @@ __mon_hist_tick(uintptr_t pc)
 	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
+static void
+zero_ranges(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < profile.nranges; i++)
+		for (k = 0; k < profile.ranges[i].bufsiz / sizeof(unsigned int);
+		    k++)
+			__atomic_store_n(&profile.ranges[i].buffer[k], 0,
+			    __ATOMIC_RELAXED);
+}
+
 /* monitor(): the profile's histogram, nbins over [lpc, hpc), from zero. */
 void
 __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 {
+	profile.ranges = NULL;
+	profile.nranges = 0;
 	profile.bins = bins;
 	profile.nbins = nbins;
 	profile.lpc = lpc;
@@ -128,10 +204,50 @@ __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 	aim(bins, nbins, lpc, hpc, 0, 0);
 }
 
+/* monitor(MON_RANGES): n ranges r, by decreasing lowpc, from zero. */
+void
+__mon_hist_ranges(const struct monitor_args *r, size_t nr)
+{
+	__mon_hist_start(NULL, 0, (uintptr_t)r[nr - 1].lowpc,
+	    (uintptr_t)r[0].highpc);
+	profile.ranges = r;
+	profile.nranges = nr;
+	zero_ranges();
+	aim(NULL, 0, 0, 0, 0, 0);
+}
+
+/* The writer: f(pc, count, arg) for each counter of the ranges in [lo, hi). */
+void
+__mon_hist_ranges_each(uintptr_t lo, uintptr_t hi,
+    void (*f)(uintptr_t, long, void *), void *arg)
+{
+	const struct monitor_args *r;
+	size_t i, k, len;
+	uintptr_t a, pc;
+	unsigned int v;
+
+	for (i = 0; i < profile.nranges; i++) {
+		r = &profile.ranges[i];
+		a = (uintptr_t)r->lowpc;
+		len = r->bufsiz / sizeof(unsigned int);
+		for (k = 0; k < len; k++) {
+			/* The lowest pc counted in counter k. */
+			pc = a + (uintptr_t)(((unsigned __int128)k *
+			    ((uintptr_t)r->highpc - a) + len - 1) / len);
+			if (pc >= lo && pc < hi &&
+			    (v = __atomic_load_n(&r->buffer[k],
+			    __ATOMIC_RELAXED)) != 0)
+				f(pc, (long)v, arg);
+		}
+	}
+}
+
 /* monitor(0), once written: no histogram, samples go nowhere. */
 void
 __mon_hist_stop(void)
 {
+	profile.ranges = NULL;
+	profile.nranges = 0;
 	aim(NULL, 0, 0, 0, 0, 0);
 	profile.bins = NULL;
 	profile.nbins = 0;
@@ -183,6 +299,7 @@ __mon_hist_reset(void)
 {
 	if (profile.bins != NULL)
 		memset(profile.bins, 0, profile.nbins * sizeof(WORD));
+	zero_ranges();
 	MON_STORE(&n.samples, 0);
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);

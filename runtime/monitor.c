@@ -67,6 +67,8 @@ static struct {
 static __thread int ticketed __attribute__((__tls_model__("initial-exec")));
 
 static void	stop_switching(void);
+static int	start(struct hdr *, size_t, size_t, struct monitor_args *,
+		    size_t);
 
 
 static void
@@ -103,6 +105,52 @@ here(void)
 	}
 }
 
+/* Whether [lo, hi) is mapped: mincore() fails with ENOMEM where not. */
+static int
+mapped(uintptr_t lo, uintptr_t hi)
+{
+	static unsigned char vec[256];
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), a, len;
+	int saved = errno, ok = 1;
+
+	for (a = lo & ~(page - 1); ok && a < hi; a += len) {
+		len = hi - a < sizeof(vec) * page ? hi - a : sizeof(vec) * page;
+		ok = mincore((void *)a, len, vec) == 0;
+	}
+	errno = saved;
+	return ok;
+}
+
+/*
+ * monitor(MON_RANGES, 0, args, n, 0): n ranges, sorted here by decreasing
+ * lowpc (insertion sort: n is small), each mapped, none overlapping.
+ */
+static int
+ranges(struct monitor_args *r, size_t n, size_t flags)
+{
+	struct monitor_args t;
+	size_t i, j;
+
+	if (r == NULL || n == 0 || n > MON_RANGES_MAX || flags != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (r[i].lowpc >= r[i].highpc || r[i].buffer == NULL ||
+		    r[i].bufsiz < sizeof(unsigned int) ||
+		    ((uintptr_t)r[i].buffer & (sizeof(unsigned int) - 1)) ||
+		    !mapped((uintptr_t)r[i].lowpc, (uintptr_t)r[i].highpc))
+			return -1;
+	for (i = 1; i < n; i++) {
+		t = r[i];
+		for (j = i; j > 0 && r[j - 1].lowpc < t.lowpc; j--)
+			r[j] = r[j - 1];
+		r[j] = t;
+	}
+	for (i = 1; i < n; i++)
+		if (r[i].highpc > r[i - 1].lowpc)
+			return -1;
+	return 0;
+}
+
 int
 __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
     size_t bufsize, size_t nfunc)
@@ -110,13 +158,21 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc;
 	size_t ssiz, nbins, need;
 	struct hdr *h;
-	WORD *bins;
 
 	if (here() != 0)
 		return 0;
 	if (lowpc == NULL) {
 		__mon_monitor_stop(MON_STOP_NOW);
 		return 0;
+	}
+	if (lowpc == MON_RANGES) {
+		if (highpc != NULL ||
+		    ranges((struct monitor_args *)buffer, bufsize, nfunc) != 0) {
+			errno = EINVAL;
+			return -1;
+		}
+		return start(NULL, 0, 0, (struct monitor_args *)buffer,
+		    bufsize);
 	}
 	if (buffer == NULL || lo >= hi ||
 	    ((uintptr_t)buffer & (sizeof(long) - 1)) != 0 ||
@@ -129,6 +185,26 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 		errno = EINVAL;
 		return -1;
 	}
+	h = (struct hdr *)buffer;
+	/* At most one bin per 2 bytes: more would not span [lo, hi). */
+	need = (hi - lo) / 2 + (hi - lo) % 2;
+	nbins = bufsize - ssiz < need ? bufsize - ssiz : need;
+	h->lpc = (char *)lo;
+	h->hpc = (char *)hi;
+	h->nfns = nfunc;
+	return start(h, nfunc, nbins, NULL, 0);
+}
+
+/*
+ * Start: the buffer at h (its nfunc cells handed out next, nbins over
+ * [lpc, hpc)), or the n ranges r.
+ */
+static int
+start(struct hdr *h, size_t nfunc, size_t nbins, struct monitor_args *r,
+    size_t n)
+{
+	WORD *bins;
+
 	__mon_env_load();
 	/* Samples outside the histogram are kept by stride bytes, or by
 	 * page when only each object's sum is written. */
@@ -139,20 +215,18 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 		__mon_mcount_disable(1);
 		return 0;
 	}
-	h = (struct hdr *)buffer;
-	if (__mon_cells_lend((struct cnt *)(h + 1), nfunc) != 0) {
-		errno = ENOMEM;
-		return -1;
+	if (r != NULL)
+		__mon_hist_ranges(r, n);
+	else {
+		if (__mon_cells_lend((struct cnt *)(h + 1), nfunc) != 0) {
+			errno = ENOMEM;
+			return -1;
+		}
+		bins = (WORD *)((struct cnt *)(h + 1) + nfunc);
+		memset(bins, 0, nbins * sizeof(WORD));
+		__mon_hist_start(bins, nbins, (uintptr_t)h->lpc,
+		    (uintptr_t)h->hpc);
 	}
-	/* At most one bin per 2 bytes: more would not span [lo, hi). */
-	need = (hi - lo) / 2 + (hi - lo) % 2;
-	nbins = bufsize - ssiz < need ? bufsize - ssiz : need;
-	h->lpc = (char *)lo;
-	h->hpc = (char *)hi;
-	h->nfns = nfunc;
-	bins = buffer + ssiz;
-	memset(bins, 0, nbins * sizeof(WORD));
-	__mon_hist_start(bins, nbins, lo, hi);
 	MON_STORE(&state, STATE_ON);
 	__mon_sampler_start();
 	__moncontrol(1);

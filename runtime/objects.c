@@ -142,10 +142,12 @@ samples(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi, long key,
 	struct samples s = { o->put, o->arg, 0, base, 0 };
 
 	__mon_pcs_each(lo, hi, sample, &s);
+	__mon_hist_ranges_each(lo, hi, sample, &s);
 	if (key != 0 && o->detail && s.sum > 0) {
 		s.key = key;
 		s.sum = 0;
 		__mon_pcs_each(lo, hi, sample, &s);
+		__mon_hist_ranges_each(lo, hi, sample, &s);
 	}
 	return s.sum;
 }

@@ -29,6 +29,9 @@ struct __mon_hist_counts {
 size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
 void	 __mon_hist_tick(uintptr_t) MON_HIDDEN;
 void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t) MON_HIDDEN;
+void	 __mon_hist_ranges(const struct monitor_args *, size_t) MON_HIDDEN;
+void	 __mon_hist_ranges_each(uintptr_t, uintptr_t,
+	    void (*)(uintptr_t, long, void *), void *) MON_HIDDEN;
 void	 __mon_hist_stop(void) MON_HIDDEN;
 void	 __mon_hist_profil(WORD *, size_t, uintptr_t, unsigned int)
 	    MON_HIDDEN;
