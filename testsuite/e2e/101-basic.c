@@ -2,7 +2,7 @@
  * 101-basic: automatic start and exit write; calls counted exactly,
  * constructors included, with link-time fnpc inside each function.
  */
-#include "hook.h"
+#include "../tools/hooks.h"
 
 COUNTED static void
 leaf(void)

@@ -2,7 +2,7 @@
  * 102-hot: a program that spends its CPU time in one function (spin),
  * about 0.5 s, and a little in another (warm).
  */
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 

@@ -7,7 +7,7 @@
 #include <signal.h>
 #include <time.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 #define NTHR	8
 #define NCALL	200000

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 #define RANGE	4096
 #define NFUNC	4

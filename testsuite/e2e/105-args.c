@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static WORD buf[4096] __attribute__((aligned(16)));
 static unsigned short samples[1024];

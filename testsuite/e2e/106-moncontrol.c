@@ -5,7 +5,7 @@
  */
 #include <time.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 

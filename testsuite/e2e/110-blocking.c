@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile int done;
 static volatile unsigned long sink;

@@ -5,7 +5,7 @@
 #include <signal.h>
 #include <time.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile int mine;
 

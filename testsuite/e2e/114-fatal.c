@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 

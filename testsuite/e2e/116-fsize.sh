@@ -4,7 +4,7 @@
 # (The runtime never ends the program.)  Under a roomy limit
 # the same program writes its profile.
 cat > fsize.c <<'EOT'
-#include "hook.h"
+#include "hooks.h"
 
 static volatile int sink;
 
@@ -22,7 +22,7 @@ main(void)
 	return 0;
 }
 EOT
-rt_cc -O2 -I"$E2E" -o a.out fsize.c
+rt_cc -O2 -I"$SRCDIR/testsuite/tools" -o a.out fsize.c
 ulimit -c 0
 st=0
 (ulimit -f 2 && exec ./a.out) 2>err || st=$?

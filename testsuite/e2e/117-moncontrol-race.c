@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 static volatile int done;

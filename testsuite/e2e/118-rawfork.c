@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 static char stack[256 * 1024] __attribute__((__aligned__(16)));

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 #define NTHREADS	8
 

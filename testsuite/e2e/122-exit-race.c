@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 static pthread_barrier_t go;

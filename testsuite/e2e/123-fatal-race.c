@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 static volatile int crash;

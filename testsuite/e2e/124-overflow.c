@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 

@@ -10,7 +10,7 @@
 #include <fcntl.h>
 #include <string.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile int sink;
 

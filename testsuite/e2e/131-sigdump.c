@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hook.h"
+#include "../tools/hooks.h"
 
 static volatile unsigned long sink;
 

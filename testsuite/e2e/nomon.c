@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * nomon.c - the hook of hook.h without the runtime, for the plain
+ * nomon.c - the hook of hooks.h without the runtime, for the plain
  * builds the e2e cases compare a profiled program with (plain_cc).
  */
 #include "mon.h"

@@ -9,22 +9,18 @@
 
 #include "control.h"
 #include "unit.h"
+#include "../tools/hooks.h"
 
 #define NFN	100000
 
 static long *words[NFN];
 static struct cnt *cellp[NFN];
 
-/* The plugin's fast path for function i. */
+/* A call of function i. */
 static void
 call(int i)
 {
-	long *p = words[i];
-
-	if (p != NULL)
-		++*p;
-	else
-		__mon_mcount_slow(&words[i], &cellp[i]);
+	mon_hook_count(&words[i], &cellp[i]);
 }
 
 START_TEST(test_growth_to_100000_cells)
@@ -54,14 +50,10 @@ static struct cnt *tcell;
 static void *
 thr(void *arg)
 {
-	long i, *p;
+	long i;
 
-	for (i = 0; i < (long)(intptr_t)arg; i++) {
-		if ((p = tword) != NULL)
-			++*p;
-		else
-			__mon_mcount_slow(&tword, &tcell);
-	}
+	for (i = 0; i < (long)(intptr_t)arg; i++)
+		mon_hook_count(&tword, &tcell);
 	return NULL;
 }
 

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hook.h - the plugin's fast path, by hand, for the runtime's e2e cases:
- * MON_COUNT() at the top of a function does what the plugin inserts
- * (mon.h, hook ABI): a shared cell word, a thread-local counter word,
- * the increment, and __mon_mcount_slow on the first call.
- * Define MON_HOOK_SHARED before including it for the single/atomic
- * mode (one counter word shared by all threads).
+ * hooks.h - the plugin's -p fast path, by hand, for the tests that call
+ * the runtime without the plugin: the unit tests call mon_hook_count()
+ * with words and cells of their own; an e2e program puts MON_COUNT() at
+ * the top of a function, which does what the plugin inserts (mon.h,
+ * hook ABI): a shared cell word, a thread-local counter word, the
+ * increment, and __mon_mcount_slow on the first call.  Define
+ * MON_HOOK_SHARED before including it for the single/atomic mode (one
+ * counter word shared by all threads).
  */
-#ifndef HOOK_H
-#define HOOK_H
+#ifndef HOOKS_H
+#define HOOKS_H
 
 #include <time.h>
 
@@ -20,15 +22,23 @@
 #define MON_HOOK_TLS	__thread
 #endif
 
+/* One call of the function whose counter word is *word and cell *cell. */
+static inline __attribute__((__always_inline__)) void
+mon_hook_count(long **word, struct cnt **cell)
+{
+	long *p = *word;
+
+	if (p != NULL)
+		++*p;
+	else
+		__mon_mcount_slow(word, cell);
+}
+
 #define MON_COUNT()							\
 	do {								\
 		static struct cnt *mon_cell_;				\
 		static MON_HOOK_TLS long *mon_word_;			\
-		long *mon_p_ = mon_word_;				\
-		if (mon_p_ != NULL)					\
-			++*mon_p_;					\
-		else							\
-			__mon_mcount_slow(&mon_word_, &mon_cell_);	\
+		mon_hook_count(&mon_word_, &mon_cell_);			\
 	} while (0)
 
 /*
@@ -56,4 +66,4 @@ spin_cpu(double sec)
 /* A function the tests can count: never inlined, cloned or tail-called. */
 #define COUNTED		__attribute__((__noinline__, __noclone__, __used__))
 
-#endif
+#endif /* HOOKS_H */
