@@ -87,7 +87,7 @@ meta() {
 	"$MONDUMP" "${2:-mon.out}" | awk -v k="$1" '$1 == "meta" && $2 == k { print $3 }'
 }
 
-# plain_cc ARGS: the same program without the runtime (hook.h's hook is
+# plain_cc ARGS: the same program without the runtime (hooks.h's hook is
 # a stub), to compare what a program does with and without profiling.
 plain_cc() {
 	"$CC" -I"$SRCDIR/include" "$@" "$E2E/nomon.c" -pthread
@@ -129,4 +129,15 @@ planted() {
 	wait $pid || fail "status $?"
 	alt=$(ls shared | grep "^$pid\.prog\.[0-9a-f]\{16\}$") ||
 	    fail "no profile beside it: $(ls shared)"
+}
+
+# basic PIE: build 101-basic.c (-pie or -no-pie) linked with the runtime
+# and run it: ./mon.out is written at exit; its pid in $pid.
+basic() {
+	rm -f mon.out
+	rt_cc -O2 $1 -fPIE -o a.out "$E2E/101-basic.c"
+	./a.out &
+	pid=$!
+	wait $pid || fail "$1: exit status"
+	[ -f mon.out ] || fail "$1: no mon.out"
 }
