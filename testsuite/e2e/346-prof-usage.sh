@@ -1,0 +1,25 @@
+# 346-prof-usage: -V prints the version and exits 0; an unknown option or
+# a missing option argument prints one line and the usage, exit 1.
+. "$E2E/300-prof.subr"
+sample
+
+"$PROF" -V 2> err || fail "-V exit status"
+grep -q '^prof: monprof [0-9]' err || fail "-V line: $(cat err)"
+set +e
+"$PROF" -q sample > out 2> err
+st=$?
+set -e
+expect_eq $st 1 "bad option exit status"
+cat > want <<'END'
+prof: unknown option -q
+usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
+	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
+	[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... [prog [mdata ...]]
+END
+expect_file want err
+set +e
+"$PROF" sample -m > out 2> err
+st=$?
+set -e
+expect_eq $st 1 "missing argument exit status"
+expect_eq "$(head -n 1 err)" "prof: option -m needs an argument" "-m without file"
