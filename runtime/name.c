@@ -12,10 +12,10 @@
  *	<dir>/.monprof.<pid>.<salt>.tmp	the same, when that one is taken
  *	<name>.<salt>		a profile whose name is another user's file
  *
- * Pure and async-signal-safe (no stdio, no malloc).  Each returns 0, or
- * -1 with buf set to "" when the name does not fit in len bytes.  prof
- * links this file too: __mon_name_is_profile tells its PROFDIR names by
- * building them here.
+ * Pure and async-signal-safe (no stdio, no malloc).  Each that builds a
+ * name returns 0, or -1 with buf set to "" when the name does not fit in
+ * len bytes.  prof links this file too: __mon_name_is_profile and
+ * __mon_name_unseq read names back by building them here.
  */
 #include "base.h"
 
