@@ -12,6 +12,9 @@
  * the thread starts one twice the size and the writer sums every table
  * ever made, so a count that lands late in a frozen table (a signal
  * handler grew the table under an interrupted increment) still counts.
+ * A thread's table is a lease (arena.c): when the thread ends, a thread
+ * that starts later adopts it and counts on in it, so that threads that
+ * come and go reuse the tables of those gone.
  * A call that arrives while its own thread is inserting (a signal
  * handler) goes to one shared table whose entries are claimed by CAS.
  * An arc in the shared table is never cached: other threads count it.
@@ -35,8 +38,8 @@
 __thread struct __mon_arc_thread __mon_arcs_mine
     __attribute__((__tls_model__("initial-exec")));
 
-/* Every thread's tables, newest first, and the shared one. */
-static struct __mon_arctab *all;
+/* Every thread's tables (leases), and the shared one. */
+static struct __mon_leases tabs = MON_LEASES_INIT(MON_LEASE_ARCS);
 static struct __mon_arctab *shared;
 
 static int used;	/* a -pg hook ran: the program writes gmon.out */
@@ -68,32 +71,46 @@ slot(const struct __mon_arctab *t, uintptr_t from, const struct cnt *cell)
 	return (size_t)(h >> t->shift);
 }
 
-static struct __mon_arctab *
-table_new(unsigned int log2n)
+static size_t
+table_len(unsigned int log2n)
 {
-	struct __mon_arctab *t;
-	size_t n = (size_t)1 << log2n, len = sizeof(*t) + n * sizeof(t->arc[0]);
-	int saved = errno;
-
-	t = mmap(NULL, len, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	errno = saved;
-	if (t == MAP_FAILED)
-		return NULL;
-	t->mask = n - 1;
-	t->shift = 64 - log2n;
-	t->maplen = len;
-	return t;
+	return sizeof(struct __mon_arctab) +
+	    ((size_t)1 << log2n) * sizeof(struct __mon_arc);
 }
 
 static void
-publish(struct __mon_arctab *t)
+table_init(struct __mon_arctab *t, unsigned int log2n, size_t maplen)
 {
-	struct __mon_arctab *head = MON_LOAD(&all);
+	t->mask = ((size_t)1 << log2n) - 1;
+	t->shift = 64 - log2n;
+	t->maplen = maplen;
+}
 
-	do
-		t->next = head;
-	while (!MON_CAS(&all, &head, t));
+/* The shared table, mapped alone. */
+static struct __mon_arctab *
+table_map(unsigned int log2n)
+{
+	struct __mon_arctab *t;
+	size_t len = table_len(log2n);
+
+	if ((t = __mon_arena_map(len)) == NULL)
+		return NULL;
+	table_init(t, log2n, len);
+	return t;
+}
+
+/*
+ * A new table for this thread, a lease (the thread's table before, if
+ * any, is frozen); not yet its own.
+ */
+static struct __mon_arctab *
+table_lease(unsigned int log2n)
+{
+	struct __mon_arctab *t;
+
+	if ((t = __mon_arena_lease(&tabs, table_len(log2n))) != NULL)
+		table_init(t, log2n, 0);
+	return t;
 }
 
 /*
@@ -162,7 +179,7 @@ tally_aside(uintptr_t from, struct cnt *cell)
 	struct __mon_arctab *s, *t;
 
 	if ((s = MON_LOAD(&shared)) == NULL &&
-	    (t = table_new(__builtin_ctz(ARC_SHARED))) != NULL) {
+	    (t = table_map(__builtin_ctz(ARC_SHARED))) != NULL) {
 		if (MON_CAS(&shared, &s, t))
 			s = t;
 		else
@@ -204,17 +221,18 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	}
 	__mon_arcs_mine.busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	t = __mon_arcs_mine.tab;
+	if ((t = __mon_arcs_mine.tab) == NULL) {
+		/* A new thread: the table of one gone, if there is one. */
+		__mon_cells_thread();
+		t = __mon_arcs_mine.tab = __mon_arena_adopt(&tabs);
+	}
 	if (t == NULL || (a = tally_own(t, from, cell)) == NULL) {
-		if (t == NULL)
-			__mon_cells_thread();
-		n = table_new(t == NULL ? __builtin_ctz(ARC_FIRST) :
+		n = table_lease(t == NULL ? __builtin_ctz(ARC_FIRST) :
 		    64 - t->shift + 1);
 		if (n == NULL)
 			MON_ADD(&lost, 1);
 		else {
 			a = tally_own(n, from, cell);
-			publish(n);
 			__mon_arcs_mine.tab = n;
 		}
 	}
@@ -266,6 +284,15 @@ __mon_arcs_lost(void)
 	return MON_LOAD(&lost);
 }
 
+/* Bytes mapped for arc tables. */
+size_t
+__mon_arcs_mapped(void)
+{
+	struct __mon_arctab *t = MON_LOAD(&shared);
+
+	return __mon_arena_leased(&tabs) + (t != NULL ? t->maplen : 0);
+}
+
 static void
 visit_table(struct __mon_arctab *t, void (*f)(struct __mon_arc *, void *),
     void *arg)
@@ -281,9 +308,10 @@ visit_table(struct __mon_arctab *t, void (*f)(struct __mon_arc *, void *),
 static void
 visit(void (*f)(struct __mon_arc *, void *), void *arg)
 {
+	struct __mon_lease *l;
 	struct __mon_arctab *t;
 
-	for (t = MON_LOAD(&all); t != NULL; t = t->next)
+	MON_FOREACH_LEASE(&tabs, l, t)
 		visit_table(t, f, arg);
 	if ((t = MON_LOAD(&shared)) != NULL)
 		visit_table(t, f, arg);
@@ -370,9 +398,13 @@ reset(struct __mon_arc *a, void *unused)
 	__mon_tally_reset(&a->n);
 }
 
-/* fork child: the only thread left, it starts every arc from zero. */
+/*
+ * fork child: the only thread left, it starts every arc from zero, and
+ * the tables of the threads left behind are free.
+ */
 void
 __mon_arcs_reset(void)
 {
 	visit(reset, NULL);
+	__mon_arena_orphan(&tabs);
 }

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cells.c - the functions' cells (-p and -pg, in two arenas) and the -p
- * slots, and the passes over them: fold slots into cells, moncontrol
- * snapshots, zeroing (storage.h has the words).
+ * slots, each thread's in a set of its own that a later thread adopts
+ * when it ends, and the passes over them: fold slots into cells,
+ * moncontrol snapshots, zeroing (storage.h has the words).
  *
  * Claiming a cell and a slot runs in the hooks, in signal handlers and
  * before constructors: only atomics and mmap, never malloc, locks or
  * stdio.
  */
+#include <sys/mman.h>
+
+#include <errno.h>
+
 #include "storage.h"
 
 /* The slow path runs here behind a stub that saves no vector register. */
@@ -17,7 +22,39 @@
 
 static struct __mon_arena cells = MON_ARENA_INIT(cells, struct cnt);
 static struct __mon_arena pgcells = MON_ARENA_INIT(pgcells, struct cnt);
-static struct __mon_arena slots = MON_ARENA_INIT(slots, struct __mon_slot);
+
+/*
+ * The slots.  Each thread counts in a set of its own (a lease): released
+ * when it ends, adopted whole by a thread that starts later, so that
+ * threads that come and go reuse the slots of those gone.  A signal
+ * handler that interrupts its thread's slow path takes a slot aside.
+ */
+static struct __mon_leases sets = MON_LEASES_INIT(MON_LEASE_SLOTS);
+static struct __mon_arena aside = MON_ARENA_INIT(aside, struct __mon_slot);
+
+/*
+ * A set: its slots, the first page's worth in the lease, then 64 KB
+ * chunks.  A thread finds its slot of a function without a lookup: its
+ * slow path comes once per function.  One that adopts a set must find
+ * the slots of the functions the threads before it called: an index by
+ * cell, made at the first adoption and kept up from then on.
+ */
+struct set {
+	struct __mon_arena  slots;
+	struct __mon_chunk  first;
+	struct __mon_slot **index;	/* open addressing by cell, or NULL */
+	size_t		 mask;		/* entries - 1 */
+	size_t		 indexed;
+	size_t		 maplen;	/* the index's mapping */
+};
+
+#define SET_LEN		(4096 - MON_LEASE_HDR)
+#define SET_SLOTS	((SET_LEN - sizeof(struct set)) / sizeof(struct __mon_slot))
+#define SET_CHUNK	(64 * 1024)
+
+static __thread struct set *mine __attribute__((__tls_model__("initial-exec")));
+static __thread int busy __attribute__((__tls_model__("initial-exec")));
+static __thread int counted __attribute__((__tls_model__("initial-exec")));
 
 /* Threads that ran instrumented code (MON_META_THREADS). */
 static long threads;
@@ -46,11 +83,153 @@ __mon_cells_claim(struct cnt **cell, char *pc, int pg)
 	return old;
 }
 
-/* A new zeroed slot, or NULL when mmap fails. */
-struct __mon_slot *
-__mon_cells_slot(void)
+static size_t
+hash(const struct set *t, const struct cnt *c)
 {
-	return __mon_arena_alloc(&slots);
+	return (size_t)(((uintptr_t)c * 0x9e3779b97f4a7c15ULL) >> 32) & t->mask;
+}
+
+static void
+index_put(struct set *t, struct __mon_slot *s)
+{
+	size_t k;
+
+	for (k = hash(t, s->cell); t->index[k] != NULL; k = (k + 1) & t->mask)
+		;
+	t->index[k] = s;
+	t->indexed++;
+}
+
+/*
+ * Index every slot of t in a new table of n entries (a power of two; 0:
+ * twice as many as t has slots, 64 at least).
+ */
+static void
+index_make(struct set *t, size_t n)
+{
+	struct __mon_slot **x, **old = t->index, *s;
+	struct __mon_chunk *c;
+	size_t i, k, len, oldlen = t->maplen;
+	int saved = errno;
+
+	if (n == 0) {
+		k = 0;
+		MON_FOREACH(&t->slots, c, i, s)
+			k++;
+		for (n = 64; n < 2 * k; n *= 2)
+			;
+	}
+	len = n * sizeof(*x);
+	if ((x = __mon_arena_map(len)) == NULL)
+		return;		/* unindexed slots get twins: still exact */
+	t->index = x;
+	t->mask = n - 1;
+	t->maplen = len;
+	t->indexed = 0;
+	MON_FOREACH(&t->slots, c, i, s)
+		if (s->cell != NULL)
+			index_put(t, s);
+	if (old != NULL)
+		munmap(old, oldlen);
+	errno = saved;
+}
+
+static struct __mon_slot *
+index_find(const struct set *t, const struct cnt *cell)
+{
+	struct __mon_slot *s;
+	size_t k;
+
+	for (k = hash(t, cell); (s = t->index[k]) != NULL;
+	    k = (k + 1) & t->mask)
+		if (s->cell == cell)
+			return s;
+	return NULL;
+}
+
+static void
+index_add(struct set *t, struct __mon_slot *s)
+{
+	if ((t->indexed + 1) * 4 > (t->mask + 1) * 3)
+		index_make(t, (t->mask + 1) * 2);	/* s included */
+	else
+		index_put(t, s);
+}
+
+/* This thread's set: one a thread gone left, indexed, or a new one. */
+static struct set *
+set_take(void)
+{
+	struct set *t;
+
+	if ((t = __mon_arena_adopt(&sets)) != NULL) {
+		if (t->index == NULL)
+			index_make(t, 0);
+		return t;
+	}
+	if ((t = __mon_arena_lease(&sets, SET_LEN)) == NULL)
+		return NULL;
+	__mon_arena_start(&t->slots, sizeof(struct __mon_slot), SET_CHUNK,
+	    &t->first, t + 1, SET_SLOTS);
+	return t;
+}
+
+/* The slot of cell c in set t, found or new; NULL when mmap fails. */
+static struct __mon_slot *
+set_slot(struct set *t, struct cnt *c)
+{
+	struct __mon_slot *s;
+
+	if (t->index != NULL && (s = index_find(t, c)) != NULL)
+		return s;
+	if ((s = __mon_arena_alloc(&t->slots)) == NULL)
+		return NULL;
+	MON_STORE(&s->cell, c);
+	if (t->index != NULL)
+		index_add(t, s);
+	return s;
+}
+
+/*
+ * This thread's slot for cell c, found (a set it adopted may have one)
+ * or new with a count of 0; NULL when mmap fails.
+ */
+struct __mon_slot *
+__mon_cells_slot(struct cnt *c)
+{
+	struct __mon_slot *s;
+	struct set *t;
+
+	if (busy) {
+		if ((s = __mon_arena_alloc(&aside)) != NULL)
+			MON_STORE(&s->cell, c);
+		return s;
+	}
+	busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if ((t = mine) == NULL)
+		t = mine = set_take();
+	s = t != NULL ? set_slot(t, c) : NULL;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	busy = 0;
+	return s;
+}
+
+/* Every slot: aside, then every set's. */
+static void
+visit(void (*f)(struct __mon_slot *, int), int on)
+{
+	struct __mon_lease *l;
+	struct __mon_chunk *c;
+	struct __mon_slot *s;
+	struct set *t;
+	size_t i;
+
+	MON_FOREACH(&aside, c, i, s)
+		f(s, on);
+	MON_FOREACH_LEASE(&sets, l, t)
+		MON_FOREACH(&t->slots, c, i, s)
+			f(s, on);
 }
 
 /* monitor(): its buffer's n cells at base are handed out next. */
@@ -62,11 +241,13 @@ __mon_cells_lend(struct cnt *base, size_t n)
 	return __mon_arena_lend(&cells, base, n);
 }
 
-/* A thread ran instrumented code for the first time. */
+/* A thread runs instrumented code: counted the first time. */
 void
 __mon_cells_thread(void)
 {
-	MON_ADD(&threads, 1);
+	/* One instruction: a signal handler cannot count it twice. */
+	if (__atomic_exchange_n(&counted, 1, __ATOMIC_RELAXED) == 0)
+		MON_ADD(&threads, 1);
 }
 
 long
@@ -80,25 +261,28 @@ __mon_cells_threads(void)
  * arcs are added by __mon_arcs_fold); return the number of live cells
  * (fnpc set).  Only the writer calls it, under its guard.
  */
+static void
+add(struct __mon_slot *s, int on)
+{
+	struct cnt *p;
+
+	if ((p = MON_LOAD(&s->cell)) != NULL)
+		p->mcnt += __mon_tally_value(&s->n, on);
+}
+
 size_t
 __mon_cells_fold(void)
 {
 	struct __mon_chunk *c;
-	struct __mon_slot *s;
 	struct cnt *p;
 	size_t i, n = 0;
-	int on = __mon_mode_on();
 
 	MON_FOREACH(&cells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
-	MON_FOREACH(&slots, c, i, s) {
-		if ((p = MON_LOAD(&s->cell)) == NULL)
-			continue;
-		p->mcnt += __mon_tally_value(&s->n, on);
-	}
+	visit(add, __mon_mode_on());
 	MON_FOREACH(&pgcells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
@@ -145,48 +329,62 @@ __mon_cells_within(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
-/* Bytes mapped for cells and slots: they grow linearly. */
+/* Bytes mapped for cells and slots. */
 size_t
 __mon_cells_mapped(void)
 {
-	return __mon_arena_mapped(&cells) + __mon_arena_mapped(&pgcells) +
-	    __mon_arena_mapped(&slots);
+	struct __mon_lease *l;
+	struct set *t;
+	size_t n;
+
+	n = __mon_arena_mapped(&cells) + __mon_arena_mapped(&pgcells) +
+	    __mon_arena_mapped(&aside) + __mon_arena_leased(&sets);
+	MON_FOREACH_LEASE(&sets, l, t)
+		n += __mon_arena_mapped(&t->slots) + t->maplen;
+	return n;
+}
+
+static void
+control(struct __mon_slot *s, int on)
+{
+	__mon_tally_control(&s->n, on);
 }
 
 /* moncontrol: every slot's tally switches (storage.h). */
 void
 __mon_cells_control(int on)
 {
-	struct __mon_chunk *c;
-	struct __mon_slot *s;
-	size_t i;
+	visit(control, on);
+}
 
-	MON_FOREACH(&slots, c, i, s)
-		__mon_tally_control(&s->n, on);
+static void
+zero(struct __mon_slot *s, int on)
+{
+	__mon_tally_zero(&s->n, on);
 }
 
 /* Zero the counts (-sigdump after a dump) without touching the hot path. */
 void
 __mon_cells_zero(void)
 {
-	struct __mon_chunk *c;
-	struct __mon_slot *s;
-	size_t i;
-	int on = __mon_mode_on();
-
-	MON_FOREACH(&slots, c, i, s)
-		__mon_tally_zero(&s->n, on);
+	visit(zero, __mon_mode_on());
 }
 
-/* fork child: alone in its process, it starts every slot from zero. */
+static void
+reset(struct __mon_slot *s, int unused)
+{
+	(void)unused;
+	__mon_tally_reset(&s->n);
+}
+
+/*
+ * fork child: alone in its process, it starts every slot from zero, and
+ * the sets of the threads left behind are free.
+ */
 void
 __mon_cells_reset(void)
 {
-	struct __mon_chunk *c;
-	struct __mon_slot *s;
-	size_t i;
-
-	MON_FOREACH(&slots, c, i, s)
-		__mon_tally_reset(&s->n);
+	visit(reset, 0);
+	__mon_arena_orphan(&sets);
 	MON_STORE(&threads, 1);
 }

@@ -46,9 +46,6 @@ static long sink[SINK_THREADS][SINK_WORDS] __attribute__((__aligned__(128)));
 static unsigned sink_next;
 static __thread unsigned sink_mine __attribute__((__tls_model__("initial-exec")));
 
-/* Whether this thread has run the slow path (MON_META_THREADS). */
-static __thread int seen __attribute__((__tls_model__("initial-exec")));
-
 static void
 bind_sink(long **word, struct cnt **cell)
 {
@@ -98,25 +95,22 @@ __mon_mcount_slow_at(long **word, struct cnt **cell, char *pc)
 		bind_sink(word, cell);
 		goto out;
 	}
-	if (!seen) {
-		seen = 1;
-		__mon_cells_thread();
-	}
+	__mon_cells_thread();
 	c = __mon_cells_claim(cell, pc, 0);
-	if (c == NULL || (s = __mon_cells_slot()) == NULL) {
+	if (c == NULL || (s = __mon_cells_slot(c)) == NULL) {
 		bind_sink(word, cell);
 		goto out;
 	}
-	s->n.count = 1;
-	MON_STORE(&s->cell, c);
+	/*
+	 * This call counts after the word is published: a slot of a set
+	 * this thread adopted has counts already, and a shared word's
+	 * (single/atomic mode) is counted by every thread.
+	 */
 	prev = NULL;
-	if (!MON_CAS(word, &prev, &s->n.count)) {
-		/* The word is shared (single/atomic mode) and was set. */
-		s->n.count = 0;
-		MON_STORE(&s->cell, (struct cnt *)NULL);
-		if (!is_sink(prev))
-			MON_ADD(prev, 1);
-	}
+	if (MON_CAS(word, &prev, &s->n.count))
+		MON_ADD(&s->n.count, 1);
+	else if (!is_sink(prev))
+		MON_ADD(prev, 1);	/* a shared word, set meanwhile */
 out:
 	errno = saved;
 }

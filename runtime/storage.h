@@ -18,6 +18,9 @@
  * mode	 moncontrol's: whether calls and samples count now.
  * arena a list of chunks that elements (cells, slots) are handed out from
  *	 by an atomic bump, without limit and never freed.
+ * lease storage one thread at a time counts in (its slots, its arc
+ *	 table): released when the thread ends, adopted whole, counts and
+ *	 all, by a thread that starts later.  Never freed either.
  *
  * The hooks reach cells, slots and arcs before any constructor, in
  * signal handlers and in every thread: everything they call here uses
@@ -55,6 +58,7 @@ struct __mon_arena {
 	size_t		 chunklen;	/* bytes per runtime-owned chunk */
 };
 
+#define MON_CHUNK_HDR	64	/* a runtime-owned chunk's header */
 #define MON_ARENA_INIT(a, type) {					\
 	.tail = &(a).head, .elsize = sizeof(type), .chunklen = 64 * 1024 }
 
@@ -67,9 +71,59 @@ struct __mon_arena {
 			if (((p) = (void *)((c)->base +			\
 			    (i) * (a)->elsize)), 1)
 
+void	*__mon_arena_map(size_t) MON_HIDDEN;
 void	*__mon_arena_alloc(struct __mon_arena *) MON_HIDDEN;
 int	 __mon_arena_lend(struct __mon_arena *, void *, size_t) MON_HIDDEN;
+void	 __mon_arena_start(struct __mon_arena *, size_t, size_t,
+	    struct __mon_chunk *, void *, size_t) MON_HIDDEN;
 size_t	 __mon_arena_mapped(const struct __mon_arena *) MON_HIDDEN;
+
+/*
+ * A lease (arena.c): a mapping with this header, then the leased bytes.
+ * state: held by a live thread, frozen (its holder took a bigger one:
+ * counted, never handed on), or released by thread tid, kept in the
+ * word itself so that a CAS on it fails if the lease changed hands.
+ */
+struct __mon_lease {
+	struct __mon_lease  *next;	/* its list's leases, newest first */
+	struct __mon_leases *list;
+	long		 state;		/* MON_LEASE_* */
+	size_t		 maplen;
+};
+
+#define MON_LEASE_HDR		64
+#define MON_LEASE_HELD		1
+#define MON_LEASE_FROZEN	2
+#define MON_LEASE_RELEASED(tid)	((long)(tid) * 4)
+#define MON_LEASE_TID(state)	((state) / 4)
+
+/* The leases of one kind; a thread holds at most one of each list. */
+struct __mon_leases {
+	struct __mon_lease *all;
+	long		 released;	/* about how many are released */
+	int		 index;		/* < MON_LEASE_LISTS */
+};
+
+#define MON_LEASE_SLOTS		0	/* cells.c */
+#define MON_LEASE_ARCS		1	/* arcs.c */
+#define MON_LEASE_LISTS		2
+#define MON_LEASES_INIT(i)	{ .index = (i) }
+
+static inline void *
+__mon_lease_data(struct __mon_lease *l)
+{
+	return (char *)l + MON_LEASE_HDR;
+}
+
+/* The data p of every lease l of list ls. */
+#define MON_FOREACH_LEASE(ls, l, p)					\
+	for ((l) = MON_LOAD(&(ls)->all); (l) != NULL; (l) = (l)->next)	\
+		if (((p) = __mon_lease_data(l)), 1)
+
+void	*__mon_arena_lease(struct __mon_leases *, size_t) MON_HIDDEN;
+void	*__mon_arena_adopt(struct __mon_leases *) MON_HIDDEN;
+size_t	 __mon_arena_leased(const struct __mon_leases *) MON_HIDDEN;
+void	 __mon_arena_orphan(struct __mon_leases *) MON_HIDDEN;
 
 /*
  * A tally: a count the hot path increments with no test of the mode, and
@@ -117,14 +171,17 @@ __mon_tally_reset(struct __mon_tally *t)
 	t->excluded = 0;
 }
 
-/* cells.c.  Slots are never freed; a thread's outlive it. */
+/*
+ * cells.c.  Slots are never freed: a thread's outlive it, and a thread
+ * that starts later counts on in them (a lease).
+ */
 struct __mon_slot {
 	struct cnt	*cell;
 	struct __mon_tally n;
 };
 
 struct cnt *__mon_cells_claim(struct cnt **, char *, int) MON_HIDDEN;
-struct __mon_slot *__mon_cells_slot(void) MON_HIDDEN;
+struct __mon_slot *__mon_cells_slot(struct cnt *) MON_HIDDEN;
 int	 __mon_cells_lend(struct cnt *, size_t) MON_HIDDEN;
 void	 __mon_cells_thread(void) MON_HIDDEN;
 long	 __mon_cells_threads(void) MON_HIDDEN;
@@ -148,17 +205,19 @@ struct __mon_arc {
 };
 
 /*
- * A thread's open-addressing arc table (mmap'd, never freed).  When it
- * fills up, its thread starts a table twice the size and the old one is
- * frozen: it keeps its counts (the writer sums every table), so a count
- * that lands late in it is not lost.
+ * A thread's open-addressing arc table (a lease, never freed: a thread
+ * that starts once it has ended counts on in it).  When it fills up, its
+ * thread starts a table twice the size and the old one is frozen: it
+ * keeps its counts (the writer sums every table), so a count that lands
+ * late in it is not lost.  The x86-64 stub reads mask, shift and arc at
+ * fixed offsets (stub.c).
  */
 struct __mon_arctab {
-	struct __mon_arctab *next;	/* every table, newest first */
+	size_t		 used;
 	size_t		 mask;		/* entries - 1, a power of two - 1 */
 	unsigned int	 shift;		/* 64 - log2(entries) */
-	size_t		 used;
-	size_t		 maplen;
+	size_t		 maplen;	/* the shared table's mapping, or 0 */
+	size_t		 spare;		/* arc at the stub's offset */
 	struct __mon_arc arc[];
 };
 
@@ -177,6 +236,7 @@ struct __mon_arc *__mon_arcs_slow(struct cnt **, uintptr_t, char *)
 	    MON_HIDDEN;
 int	 __mon_arcs_used(void) MON_HIDDEN;
 long	 __mon_arcs_lost(void) MON_HIDDEN;
+size_t	 __mon_arcs_mapped(void) MON_HIDDEN;
 void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_arcs_fold(void) MON_HIDDEN;

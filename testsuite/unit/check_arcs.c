@@ -2,17 +2,20 @@
 /*
  * check_arcs.c - the -pg hook's arc tables (runtime/arcs.c, mcount.c): growth to
  * 100,000 arcs with exact counts, cells summed from their arcs, threads,
- * moncontrol(0), zeroing, and a signal handler counting while its thread
- * grows its table.  Each test runs each way a call is counted: the C
+ * moncontrol(0), zeroing, a signal handler counting while its thread
+ * grows its table, and the tables of threads that have ended counted on
+ * by those that start later.  Each test runs each way a call is counted: the C
  * hook, and the plugin's inline arc cache before the C hook or the
  * x86-64 stub.
  */
+#include <sys/syscall.h>
 #include <sys/time.h>
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "control.h"
 #include "unit.h"
@@ -258,6 +261,62 @@ START_TEST(test_signal_during_growth_is_exact)
 }
 END_TEST
 
+struct churn {
+	struct __mon_arctab *tab;	/* out: the thread's table */
+	long		 tid;
+};
+
+/* 100 arcs into 10 functions, each arc called i % 4 + 1 times. */
+static void *
+churner(void *arg)
+{
+	struct churn *c = arg;
+	int i, k;
+
+	for (i = 0; i < 100; i++)
+		for (k = 0; k <= i % 4; k++)
+			call(i % 10, FROM(i));
+	c->tab = __mon_arcs_mine.tab;
+	c->tid = syscall(SYS_gettid);
+	return NULL;
+}
+
+/*
+ * A thread that starts once the one before has gone counts on in its
+ * table: 300 threads, one table, every count exact.
+ */
+START_TEST(test_ended_threads_tables_are_reused)
+{
+	struct __mon_arctab *first = NULL;
+	struct churn c;
+	pthread_t t;
+	size_t bytes = 0;
+	int i, n;
+
+	entry = &entries[_i];
+	for (n = 0; n < 300; n++) {
+		ck_assert_int_eq(pthread_create(&t, NULL, churner, &c), 0);
+		pthread_join(t, NULL);
+		while (syscall(SYS_tkill, c.tid, 0) == 0)
+			usleep(100);
+		if (n == 0) {
+			first = c.tab;
+			bytes = __mon_arcs_mapped();
+		}
+		ck_assert_ptr_eq(c.tab, first);
+	}
+	ck_assert_uint_eq(__mon_arcs_mapped(), bytes);
+	gather();
+	for (i = 0; i < 100; i++)
+		ck_assert_int_eq(got[i], 300 * (i % 4 + 1));
+	ck_assert_uint_eq(__mon_cells_fold(), 10);
+	__mon_arcs_fold();
+	/* Arcs 3, 13, ..., 93: 4 and 2 calls in turn. */
+	ck_assert_int_eq(cells[3]->mcnt, 300 * 5 * (4 + 2));
+	ck_assert_int_eq(__mon_cells_threads(), 300);
+}
+END_TEST
+
 static Suite *
 arcs_suite(void)
 {
@@ -270,6 +329,7 @@ arcs_suite(void)
 	tcase_add_loop_test(tc, test_zero_starts_from_nothing, 0, NENTRY);
 	tcase_add_loop_test(tc, test_disabled_caches_arcs, 0, NENTRY);
 	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NENTRY);
+	tcase_add_loop_test(tc, test_ended_threads_tables_are_reused, 0, NENTRY);
 	return s;
 }
 
