@@ -4,113 +4,53 @@
  * that hold counted functions or samples (MON_META_OBJECT records,
  * mon.h), so that prof can name their functions from the object files,
  * and the samples outside the histogram by object (pcs.c keeps them by
- * pc).  monout.c writes the records.
+ * pc); and the objects a dlclose() took away.  monout.c writes the
+ * records.
  *
- * Read from /proc/self/maps when the file is written: open, read and
- * process_vm_readv are async-signal-safe (the writer runs in signal
- * handlers), where dl_iterate_phdr takes the loader's lock.  Only the writer runs this,
- * under its guard, so the line buffer can be static.
+ * An object that dlclose() unmaps is retired: its cells and samples move
+ * from its run-time addresses to a range of its own above every user
+ * address (RETIRED_BASE), where no later object can be mapped, and it
+ * is written from there with its path and build-id.  Loaded and closed
+ * again, it goes to the same range, so the profile does not grow with
+ * each cycle.
  */
-#include <sys/uio.h>
-
-#include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <link.h>
+#include <pthread.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "writer.h"
 
-#define LINE_MAX_LEN	(PATH_MAX + 128)
+#define RETIRED_BASE	((uintptr_t)1 << 47)	/* not a user address */
+#define RETIRED_SPAN	((uintptr_t)1 << 36)	/* room for each */
+#define RETIRED_MAX	256
+#define SNAP_MAX	512
+#define SNAP_PATH	1024	/* longer paths are not retired */
 
-static char buf[2 * LINE_MAX_LEN];
+/* The writer's buffers: it runs under its guard, one at a time. */
+static struct __mon_maps wmaps;
 
-/* The last readable mapping of a file from offset 0: its ELF header. */
+/* An object's mapping as the writer and the retired list know it. */
+struct object {
+	uintptr_t	 len;
+	uintptr_t	 off;
+	long		 buildid;
+	char		 path[SNAP_PATH];
+};
+
+/* Retired objects, each at RETIRED_BASE + k * RETIRED_SPAN. */
+static struct object retired[RETIRED_MAX];
+static size_t nretired;			/* published after the entry */
+
+/* dlclose(): the mappings before it, and its buffers, under a lock. */
 static struct {
-	uintptr_t	 lo, hi;
-	char		 path[PATH_MAX];
-} head;
-
-/* Parse hex digits at *s; 0 if there were none. */
-static int
-hex(const char **s, uintptr_t *v)
-{
-	const char *p = *s;
-	int d;
-
-	for (*v = 0;; p++) {
-		if (*p >= '0' && *p <= '9')
-			d = *p - '0';
-		else if (*p >= 'a' && *p <= 'f')
-			d = *p - 'a' + 10;
-		else
-			break;
-		*v = *v << 4 | (uintptr_t)d;
-	}
-	if (p == *s)
-		return 0;
-	*s = p;
-	return 1;
-}
-
-static const char *
-skip_field(const char *p)
-{
-	while (*p != ' ' && *p != '\0')
-		p++;
-	while (*p == ' ')
-		p++;
-	return p;
-}
-
-/*
- * The build-id of the object whose ELF header is mapped at [lo, hi), or
- * 0.  Its first page is copied with process_vm_readv, which fails where
- * a plain read would fault (another thread may dlclose() the object
- * meanwhile); the notes lie in it in every layout ld uses.
- */
-static long
-buildid_at(uintptr_t lo, uintptr_t hi)
-{
-	static unsigned char page[4096];
-	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)page;
-	const ElfW(Phdr) *ph;
-	struct iovec local, remote;
-	uintptr_t base = 0, note;
-	size_t i, len = hi - lo < sizeof(page) ? hi - lo : sizeof(page);
-	int saved = errno;
-	ssize_t got;
-
-	local.iov_base = page;
-	local.iov_len = len;
-	remote.iov_base = (void *)lo;
-	remote.iov_len = len;
-	got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-	errno = saved;
-	if (got != (ssize_t)len || len < sizeof(*eh) ||
-	    memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > len ||
-	    eh->e_phnum > (len - eh->e_phoff) / sizeof(*ph))
-		return 0;
-	ph = (const ElfW(Phdr) *)(page + eh->e_phoff);
-	for (i = 0; i < eh->e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0) {
-			base = lo - ph[i].p_vaddr;
-			break;
-		}
-	if (i == eh->e_phnum)
-		return 0;
-	for (i = 0; i < eh->e_phnum; i++) {
-		note = base + ph[i].p_vaddr;
-		if (ph[i].p_type == PT_NOTE && note >= lo && note < lo + len &&
-		    ph[i].p_filesz <= lo + len - note)
-			return __mon_note_buildid((const char *)page +
-			    (note - lo), ph[i].p_filesz);
-	}
-	return 0;
-}
+	pthread_mutex_t	 lock;
+	struct __mon_maps maps;
+	struct {
+		uintptr_t	 lo;
+		struct object	 o;
+		int		 still;
+	} snap[SNAP_MAX];
+	size_t		 n;
+} dl = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* What a record's samples go through: the sum, or each as a cell. */
 struct samples {
@@ -152,54 +92,19 @@ samples(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi, long key,
 	return s.sum;
 }
 
-/*
- * One line of /proc/self/maps ("lo-hi perms offset dev inode path"): an
- * executable file mapping.  The executable's samples are put as its own
- * (link-time pcs); another object's mapping that has cells or samples
- * gets a record, with the build-id read from the file's first mapping,
- * which comes before it, and its samples: by bucket if PROFFLAGS
- * selects it, else their sum only.
- */
+/* The record of the object o at lo, with its cells and sum samples. */
 static void
-line(struct __mon_objects_out *o, char *l)
+record(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi,
+    uintptr_t off, long buildid, const char *path, int cells, long sum)
 {
-	uintptr_t lo, hi, off;
-	const char *p = l, *perms, *path;
-	size_t len, i;
-	long v, sum;
-	int cells;
+	size_t len = strlen(path), i;
+	long v;
 
-	if (!hex(&p, &lo) || *p++ != '-' || !hex(&p, &hi) || *p++ != ' ')
-		return;
-	perms = p;
-	p = skip_field(p);
-	if (strlen(perms) < 4 || !hex(&p, &off))
-		return;
-	path = skip_field(skip_field(skip_field(p)));
-	len = strlen(path);
-	if (off == 0 && perms[0] == 'r' && len < sizeof(head.path)) {
-		head.lo = lo;
-		head.hi = hi;
-		memcpy(head.path, path, len + 1);
-	}
-	/* prof reads paths up to PATH_MAX bytes with the NUL. */
-	if (perms[2] != 'x' || *path != '/' || len >= PATH_MAX)
-		return;
-	if (__mon_exe_overlaps(lo, hi)) {
-		o->exe += samples(o, lo, hi, MON_META_EXE_SAMPLE,
-		    lo - __mon_exe_linktime(lo));
-		return;
-	}
-	cells = __mon_cells_within(lo, hi);
-	sum = samples(o, lo, hi, 0, 0);
-	if (!cells && sum == 0)
-		return;
 	o->put(MON_META_OBJECT, (long)lo, o->arg);
 	o->put(MON_META_OBJECT_END, (long)hi, o->arg);
 	o->put(MON_META_OBJECT_OFFSET, (long)off, o->arg);
-	if (strcmp(path, head.path) == 0 &&
-	    (v = buildid_at(head.lo, head.hi)) != 0)
-		o->put(MON_META_OBJECT_BUILDID, v, o->arg);
+	if (buildid != 0)
+		o->put(MON_META_OBJECT_BUILDID, buildid, o->arg);
 	for (i = 0; i <= len; i += sizeof(v)) {
 		v = 0;
 		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
@@ -213,36 +118,145 @@ line(struct __mon_objects_out *o, char *l)
 }
 
 /*
+ * A mapping: the executable's samples are put as its own (link-time
+ * pcs); another object's mapping that has cells or samples gets a
+ * record, and its samples: by bucket if PROFFLAGS selects it, else
+ * their sum only.
+ */
+static void
+mapping(const struct __mon_mapping *m, void *arg)
+{
+	struct __mon_objects_out *o = arg;
+	long sum;
+	int cells;
+
+	if (__mon_exe_overlaps(m->lo, m->hi)) {
+		o->exe += samples(o, m->lo, m->hi, MON_META_EXE_SAMPLE,
+		    m->lo - __mon_exe_linktime(m->lo));
+		return;
+	}
+	cells = __mon_cells_within(m->lo, m->hi);
+	sum = samples(o, m->lo, m->hi, 0, 0);
+	if (cells || sum != 0)
+		record(o, m->lo, m->hi, m->off, m->buildid, m->path, cells,
+		    sum);
+}
+
+/*
  * Each record's cells, and the executable's samples outside the
  * histogram, as o->put(key, value, o->arg); o->exe and o->objects say
- * how many samples they held.
+ * how many samples they held.  Retired objects come last.
  */
 void
 __mon_objects_records(struct __mon_objects_out *o)
 {
-	size_t have = 0;
-	char *nl, *start;
-	ssize_t got;
-	int fd;
+	uintptr_t lo;
+	size_t k, n = MON_LOAD(&nretired);
+	long sum;
+	int cells;
 
-	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1)
-		return;
-	head.path[0] = '\0';
-	for (;;) {
-		got = read(fd, buf + have, sizeof(buf) - 1 - have);
-		if (got <= 0)
-			break;
-		have += (size_t)got;
-		buf[have] = '\0';
-		for (start = buf; (nl = strchr(start, '\n')) != NULL;
-		    start = nl + 1) {
-			*nl = '\0';
-			line(o, start);
-		}
-		have -= (size_t)(start - buf);
-		memmove(buf, start, have);
-		if (have == sizeof(buf) - 1)	/* no line is that long */
-			have = 0;
+	__mon_maps_each(&wmaps, mapping, o);
+	for (k = 0; k < n; k++) {
+		lo = RETIRED_BASE + k * RETIRED_SPAN;
+		cells = __mon_cells_within(lo, lo + retired[k].len);
+		sum = samples(o, lo, lo + retired[k].len, 0, 0);
+		if (cells || sum != 0)
+			record(o, lo, lo + retired[k].len, retired[k].off,
+			    retired[k].buildid, retired[k].path, cells, sum);
 	}
-	close(fd);
+}
+
+static void
+snap(const struct __mon_mapping *m, void *arg)
+{
+	size_t len = strlen(m->path);
+
+	(void)arg;
+	if (dl.n == SNAP_MAX || len >= SNAP_PATH ||
+	    __mon_exe_overlaps(m->lo, m->hi))
+		return;
+	dl.snap[dl.n].lo = m->lo;
+	dl.snap[dl.n].o.len = m->hi - m->lo;
+	dl.snap[dl.n].o.off = m->off;
+	dl.snap[dl.n].o.buildid = m->buildid;
+	memcpy(dl.snap[dl.n].o.path, m->path, len + 1);
+	dl.snap[dl.n++].still = 0;
+}
+
+static void
+still(const struct __mon_mapping *m, void *arg)
+{
+	size_t i;
+
+	(void)arg;
+	for (i = 0; i < dl.n; i++)
+		if (dl.snap[i].lo == m->lo &&
+		    dl.snap[i].o.len == m->hi - m->lo &&
+		    strcmp(dl.snap[i].o.path, m->path) == 0)
+			dl.snap[i].still = 1;
+}
+
+/* Where cells in [lo, lo + len) go: to the same place at to. */
+struct move {
+	uintptr_t	 lo, len, to;
+};
+
+static void
+move_cell(struct cnt *c, void *arg)
+{
+	const struct move *m = arg;
+	uintptr_t pc = (uintptr_t)MON_LOAD(&c->fnpc);
+
+	if (pc - m->lo < m->len)
+		MON_STORE(&c->fnpc, (char *)(m->to + (pc - m->lo)));
+}
+
+/* The retired range of object o: the one it had, or a new one; -1: full. */
+static long
+retire_slot(const struct object *o)
+{
+	size_t k;
+
+	for (k = 0; k < nretired; k++)
+		if (retired[k].len == o->len && retired[k].off == o->off &&
+		    retired[k].buildid == o->buildid &&
+		    strcmp(retired[k].path, o->path) == 0)
+			return (long)k;
+	if (k == RETIRED_MAX || o->len > RETIRED_SPAN)
+		return -1;
+	retired[k] = *o;
+	MON_STORE(&nretired, k + 1);
+	return (long)k;
+}
+
+/* Before dlclose(): the mappings it may take away.  Holds a lock. */
+void
+__mon_objects_closing(void)
+{
+	pthread_mutex_lock(&dl.lock);
+	dl.n = 0;
+	__mon_maps_each(&dl.maps, snap, NULL);
+}
+
+/* After it: every mapping that went is retired.  Lets the lock go. */
+void
+__mon_objects_closed(void)
+{
+	struct move m;
+	size_t i;
+	long k;
+
+	/* Samples the sampler still holds are of the objects as they were. */
+	__mon_sampler_drain();
+	__mon_maps_each(&dl.maps, still, NULL);
+	for (i = 0; i < dl.n; i++) {
+		if (dl.snap[i].still || (k = retire_slot(&dl.snap[i].o)) < 0)
+			continue;
+		m.lo = dl.snap[i].lo;
+		m.len = dl.snap[i].o.len;
+		m.to = RETIRED_BASE + (uintptr_t)k * RETIRED_SPAN;
+		__mon_cells_each(move_cell, &m);
+		__mon_pcs_move(m.lo, m.lo + m.len, m.to);
+	}
+	pthread_mutex_unlock(&dl.lock);
 }

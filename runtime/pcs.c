@@ -68,9 +68,9 @@ grow(struct pcs_tab *old)
 	return seen;
 }
 
-/* Count a sample at pc: 0, or -1 when there is no room for its bucket. */
-int
-__mon_pcs_add(uintptr_t pc)
+/* Count n samples at pc: 0, or -1 when there is no room for its bucket. */
+static int
+add(uintptr_t pc, long n)
 {
 	uintptr_t key = (pc >> MON_LOAD(&shift)) + 1, k;
 	struct pcs_tab *t = MON_LOAD(&tabs);
@@ -91,12 +91,44 @@ __mon_pcs_add(uintptr_t pc)
 				MON_ADD(&t->used, 1);
 		} else if (k != key)
 			continue;
-		MON_ADD(&t->e[i].n, 1);
+		MON_ADD(&t->e[i].n, n);
 		return 0;
 	}
 	if ((t = grow(t)) == NULL)
 		return -1;
-	return __mon_pcs_add(pc);
+	return add(pc, n);
+}
+
+/* Count a sample at pc: 0, or -1 when there is no room for its bucket. */
+int
+__mon_pcs_add(uintptr_t pc)
+{
+	return add(pc, 1);
+}
+
+/*
+ * The samples in [lo, hi), whose object is gone (dlclose), move to the
+ * same places at to; those that find no room are lost.
+ */
+void
+__mon_pcs_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
+{
+	struct pcs_tab *t;
+	uintptr_t pc, k;
+	unsigned s = MON_LOAD(&shift);
+	size_t i;
+	long n;
+
+	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
+		for (i = 0; i <= t->mask; i++) {
+			if ((k = MON_LOAD(&t->e[i].key)) == 0)
+				continue;
+			pc = (k - 1) << s;
+			if (pc >= lo && pc < hi &&
+			    (n = __atomic_exchange_n(&t->e[i].n, 0,
+			    __ATOMIC_ACQ_REL)) != 0)
+				add(to + (pc - lo), n);
+		}
 }
 
 /*

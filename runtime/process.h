@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * process.h - facts about the process, found once at start: which
- * process it is (self.c), the main executable (exe.c) and the
- * environment (env.c).
+ * process.h - facts about the process: which process it is (self.c),
+ * the main executable (exe.c), the mappings of every object (maps.c)
+ * and the environment (env.c).
  */
 #ifndef MON_PROCESS_H
 #define MON_PROCESS_H
@@ -27,6 +27,26 @@ uintptr_t __mon_exe_linktime(uintptr_t) MON_HIDDEN;
 uintptr_t __mon_exe_bias(void) MON_HIDDEN;
 long	 __mon_exe_buildid(void) MON_HIDDEN;
 const char *__mon_exe_progname(void) MON_HIDDEN;
+
+/* maps.c: executable file mappings */
+#define MON_MAPS_PAGE	4096	/* an ELF header's notes lie in it */
+
+struct __mon_maps {
+	char		 buf[2 * (PATH_MAX + 128)];	/* two lines */
+	unsigned char	 page[MON_MAPS_PAGE];
+	uintptr_t	 headlo, headhi;
+	char		 head[PATH_MAX];
+};
+
+struct __mon_mapping {
+	uintptr_t	 lo, hi;
+	uintptr_t	 off;		/* the file offset mapped at lo */
+	long		 buildid;	/* first 8 bytes, 0: none found */
+	const char	*path;
+};
+
+void	 __mon_maps_each(struct __mon_maps *,
+	    void (*)(const struct __mon_mapping *, void *), void *) MON_HIDDEN;
 
 /* env.c: PROFDIR, PROFFLAGS and GMON_OUT_PREFIX, parsed */
 #define MON_RATE_DEFAULT	1000	/* Hz, PROFFLAGS -rate's default */

@@ -12,6 +12,7 @@
 
 /* pcs.c */
 int	 __mon_pcs_add(uintptr_t) MON_HIDDEN;
+void	 __mon_pcs_move(uintptr_t, uintptr_t, uintptr_t) MON_HIDDEN;
 void	 __mon_pcs_stride(unsigned int) MON_HIDDEN;
 unsigned int __mon_pcs_bytes(void) MON_HIDDEN;
 void	 __mon_pcs_each(uintptr_t, uintptr_t,

@@ -15,12 +15,12 @@ export LC_ALL
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
 base	fmt err note name match
-process	self exe env
+process	self exe maps env
 storage	mode arena cells arcs
 hooks	mcount stub
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal exec init
+control	dump final monitor profil signal exec dl init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented
