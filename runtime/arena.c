@@ -161,7 +161,7 @@ __mon_arena_mapped(const struct __mon_arena *a)
  * each stays exact, nothing is moved or added up twice, and a program
  * that creates threads without end keeps the memory of those alive at
  * once.  A released lease is adopted only once its thread has gone from
- * the system (tkill(tid, 0): ESRCH): code that runs in a thread after
+ * the system (tgkill(pid, tid, 0): ESRCH): code that runs in a thread after
  * the destructor (other keys' destructors, signal handlers) may still
  * count in it, and never at the same time as its next holder.
  */
@@ -285,7 +285,10 @@ __mon_arena_lease(struct __mon_leases *ls, size_t len)
 	return __mon_lease_data(l);
 }
 
-/* Whether thread tid has gone (0: known gone; self: this thread). */
+/*
+ * Whether thread tid of this process has gone (0: known gone; self:
+ * this thread).  tgkill, as pthread_kill: what sandboxes allow.
+ */
 static int
 gone(long tid, long self)
 {
@@ -293,7 +296,8 @@ gone(long tid, long self)
 
 	if (tid == 0 || tid == self)
 		return 1;
-	r = syscall(SYS_tkill, tid, 0) == -1 && errno == ESRCH;
+	r = syscall(SYS_tgkill, syscall(SYS_getpid), tid, 0) == -1 &&
+	    errno == ESRCH;
 	errno = saved;
 	return r;
 }
