@@ -20,7 +20,14 @@
 #pragma GCC target("general-regs-only")
 #endif
 
-static struct __mon_arena cells = MON_ARENA_INIT(cells, struct cnt);
+/*
+ * Cells of -p functions grow by blocks of MON_NFUNC, as Solaris's do;
+ * every cell reserved is written (__mon_cells_unused).
+ */
+#define CELLS_GROWTH	(MON_CHUNK_HDR + MON_NFUNC * sizeof(struct cnt))
+
+static struct __mon_arena cells =
+    MON_ARENA_INIT_LEN(cells, struct cnt, CELLS_GROWTH);
 static struct __mon_arena pgcells = MON_ARENA_INIT(pgcells, struct cnt);
 
 /*
@@ -327,6 +334,27 @@ __mon_cells_within(uintptr_t lo, uintptr_t hi)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Cells reserved for -p functions and used by none: the rest of
+ * monitor()'s nfunc and of each growth block, and cells left empty by a
+ * lost race.  mon.out has them as zero cells after the others, so that
+ * nfns counts every cell reserved, as Solaris writes it.
+ */
+size_t
+__mon_cells_unused(void)
+{
+	struct __mon_chunk *c;
+	struct cnt *p;
+	size_t i, n = 0;
+
+	for (c = MON_LOAD(&cells.head.next); c != NULL; c = MON_LOAD(&c->next))
+		n += c->cap;
+	MON_FOREACH(&cells, c, i, p)
+		if (MON_LOAD(&p->fnpc) != NULL)
+			n--;
+	return n;
 }
 
 /* Bytes mapped for cells and slots. */

@@ -59,8 +59,9 @@ struct __mon_arena {
 };
 
 #define MON_CHUNK_HDR	64	/* a runtime-owned chunk's header */
-#define MON_ARENA_INIT(a, type) {					\
-	.tail = &(a).head, .elsize = sizeof(type), .chunklen = 64 * 1024 }
+#define MON_ARENA_INIT(a, type) MON_ARENA_INIT_LEN(a, type, 64 * 1024)
+#define MON_ARENA_INIT_LEN(a, type, len) {				\
+	.tail = &(a).head, .elsize = sizeof(type), .chunklen = (len) }
 
 /* Every element p handed out by arena a (chunk c, index i). */
 #define MON_FOREACH(a, c, i, p)						\
@@ -187,6 +188,7 @@ void	 __mon_cells_thread(void) MON_HIDDEN;
 long	 __mon_cells_threads(void) MON_HIDDEN;
 size_t	 __mon_cells_fold(void) MON_HIDDEN;
 void	 __mon_cells_each(void (*)(struct cnt *, void *), void *) MON_HIDDEN;
+size_t	 __mon_cells_unused(void) MON_HIDDEN;
 int	 __mon_cells_within(uintptr_t, uintptr_t) MON_HIDDEN;
 size_t	 __mon_cells_mapped(void) MON_HIDDEN;
 void	 __mon_cells_control(int) MON_HIDDEN;
