@@ -79,6 +79,9 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 	put_meta(MON_META_EXE_SAMPLES, obj.exe, &o);
 	put_meta(MON_META_UNKNOWN, unknown > 0 ? unknown : 0, &o);
 	__mon_cells_each(put_function, &o);
+	/* nfns counts every cell reserved, the unused as zeros (Solaris). */
+	for (i = __mon_cells_unused(); i > 0; i--)
+		put_cell(&o, 0, 0);
 	if ((bins = __mon_hist_get(&nbins, &lpc, &hpc)) != NULL)
 		__mon_outfile_put(w, bins, nbins * sizeof(WORD));
 	__mon_outfile_flush(w);
