@@ -151,7 +151,7 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 	struct monobjread rs;
 	struct monrun r;
 	const char *e = NULL;
-	size_t k = 0, i, next = 0, nfunc = 0;
+	size_t k = 0, i, next = 0, nfunc = 0, nkeyed = 0;
 	uint64_t pc;
 	long count;
 	int prefix = 1;		/* no function cell yet: records may come */
@@ -177,6 +177,8 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 			if (pc == MON_META_MAGIC && count != MON_META_MAGIC_VALUE)
 				e = prof_errf(ebuf, esz, "bad magic %#lx",
 				    (unsigned long)count);
+			if (pc != 0)
+				nkeyed++;
 			if (pc != 0 && pc < MON_META_NKEYS) {
 				mf->has |= MONREAD_HAS(pc);
 				mf->meta[pc] = count;
@@ -190,6 +192,8 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 	if (prefix)
 		monobj_gap(&rs, mf->nfns);
 	mf->nmeta = mf->nfns - nfunc;
+	/* Cells of fnpc 0 (holes too): reserved by monitor(3), unused. */
+	mf->nunused = mf->nmeta - nkeyed;
 	if (e == NULL && (mf->has & MONREAD_HAS(MON_META_VERSION)) &&
 	    (mf->meta[MON_META_VERSION] < 1 ||
 	    mf->meta[MON_META_VERSION] > MON_FORMAT_VERSION))

@@ -112,7 +112,8 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 		if (st->ent[i].shown && !noaddr(st, (long)i) &&
 		    r->secs[i] == 0.0 && r->ncalls[i] == 0)
 			zero++;
-	fprintf(fp, "%5zu/%zu call counts used", r->cells_used, r->nfns);
+	fprintf(fp, "%5zu/%zu call counts used", r->cells_used,
+	    r->nfns + r->nunused);
 	if (r->cells_dropped || r->cells_unmapped)
 		fprintf(fp, " (%zu in hidden locals, %zu outside functions)",
 		    r->cells_dropped, r->cells_unmapped);

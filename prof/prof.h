@@ -137,6 +137,7 @@ struct monfile {
 	uint64_t		 lpc, hpc;
 	size_t			 nfns;		/* cells in the file, metadata too */
 	size_t			 nmeta;		/* of which metadata */
+	size_t			 nunused;	/* of those, fnpc 0: reserved */
 	size_t			 nbins;
 	long			 meta[MON_META_NKEYS];	/* value by key */
 	uint32_t		 has;		/* MONREAD_HAS(key) bits */
@@ -390,6 +391,7 @@ struct report {
 	double			 total;		/* seconds in all bins */
 	double			 inside, outside;	/* ticks */
 	size_t			 nfiles, nfns, nmeta, cells_used;
+	size_t			 nunused;	/* cells reserved, never used */
 	size_t			 cells_dropped, cells_unmapped;
 	long			 saturated, lost, outrange;
 	double			 rate;		/* of the first file */

@@ -341,6 +341,7 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	r->outside += ticks - in;
 	r->nfns += mf->nfns - mf->nmeta;
 	r->nmeta += mf->nmeta;
+	r->nunused += mf->nunused;
 	r->saturated += mf->meta[MON_META_SATURATED];
 	r->outrange += mf->meta[MON_META_OUTSIDE];
 	r->lost += mf->meta[MON_META_LOST];
