@@ -272,7 +272,12 @@ __mon_arena_lease(struct __mon_leases *ls, size_t len)
 	struct __mon_lease *l, *head;
 	size_t maplen = MON_LEASE_HDR + len;
 
-	if ((l = __mon_arena_map(maplen)) == NULL)
+	if (ls->pool != NULL && ls->pool->elsize == maplen) {
+		l = __mon_arena_alloc(ls->pool);
+		maplen = 0;
+	} else
+		l = __mon_arena_map(maplen);
+	if (l == NULL)
 		return NULL;
 	l->list = ls;
 	l->maplen = maplen;

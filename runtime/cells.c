@@ -31,16 +31,7 @@ static struct __mon_arena cells =
 static struct __mon_arena pgcells = MON_ARENA_INIT(pgcells, struct cnt);
 
 /*
- * The slots.  Each thread counts in a set of its own (a lease): released
- * when it ends, adopted whole by a thread that starts later, so that
- * threads that come and go reuse the slots of those gone.  A signal
- * handler that interrupts its thread's slow path takes a slot aside.
- */
-static struct __mon_leases sets = MON_LEASES_INIT(MON_LEASE_SLOTS);
-static struct __mon_arena aside = MON_ARENA_INIT(aside, struct __mon_slot);
-
-/*
- * A set: its slots, the first page's worth in the lease, then 64 KB
+ * A set: a thread's slots, the first few in the set's lease, then 16 KB
  * chunks.  A thread finds its slot of a function without a lookup: its
  * slow path comes once per function.  One that adopts a set must find
  * the slots of the functions the threads before it called: an index by
@@ -55,9 +46,25 @@ struct set {
 	size_t		 maplen;	/* the index's mapping */
 };
 
-#define SET_LEN		(4096 - MON_LEASE_HDR)
+#define SET_LEN		(1024 - MON_LEASE_HDR)
 #define SET_SLOTS	((SET_LEN - sizeof(struct set)) / sizeof(struct __mon_slot))
-#define SET_CHUNK	(64 * 1024)
+#define SET_CHUNK	(16 * 1024)
+
+/*
+ * The slots.  Each thread counts in a set of its own (a lease): released
+ * when it ends, adopted whole by a thread that starts later, so that
+ * threads that come and go reuse the slots of those gone.  Sets come
+ * 64 to a pool chunk: a thread alive costs a kilobyte, not a page.  A
+ * signal handler that interrupts its thread's slow path takes a slot
+ * aside.
+ */
+struct setspace {
+	char		 b[MON_LEASE_HDR + SET_LEN];
+};
+
+static struct __mon_arena setpool = MON_ARENA_INIT(setpool, struct setspace);
+static struct __mon_leases sets = MON_LEASES_POOL(MON_LEASE_SLOTS, setpool);
+static struct __mon_arena aside = MON_ARENA_INIT(aside, struct __mon_slot);
 
 static __thread struct set *mine __attribute__((__tls_model__("initial-exec")));
 static __thread int busy __attribute__((__tls_model__("initial-exec")));
@@ -366,7 +373,8 @@ __mon_cells_mapped(void)
 	size_t n;
 
 	n = __mon_arena_mapped(&cells) + __mon_arena_mapped(&pgcells) +
-	    __mon_arena_mapped(&aside) + __mon_arena_leased(&sets);
+	    __mon_arena_mapped(&aside) + __mon_arena_mapped(&setpool) +
+	    __mon_arena_leased(&sets);
 	MON_FOREACH_LEASE(&sets, l, t)
 		n += __mon_arena_mapped(&t->slots) + t->maplen;
 	return n;

@@ -89,7 +89,7 @@ struct __mon_lease {
 	struct __mon_lease  *next;	/* its list's leases, newest first */
 	struct __mon_leases *list;
 	long		 state;		/* MON_LEASE_* */
-	size_t		 maplen;
+	size_t		 maplen;	/* 0: from its list's pool */
 };
 
 #define MON_LEASE_HDR		64
@@ -98,17 +98,23 @@ struct __mon_lease {
 #define MON_LEASE_RELEASED(tid)	((long)(tid) * 4)
 #define MON_LEASE_TID(state)	((state) / 4)
 
-/* The leases of one kind; a thread holds at most one of each list. */
+/*
+ * The leases of one kind; a thread holds at most one of each list.
+ * Leases of the pool's element size come from the pool, the others
+ * from mappings of their own.
+ */
 struct __mon_leases {
 	struct __mon_lease *all;
 	long		 released;	/* about how many are released */
 	int		 index;		/* < MON_LEASE_LISTS */
+	struct __mon_arena *pool;	/* or NULL */
 };
 
 #define MON_LEASE_SLOTS		0	/* cells.c */
 #define MON_LEASE_ARCS		1	/* arcs.c */
 #define MON_LEASE_LISTS		2
 #define MON_LEASES_INIT(i)	{ .index = (i) }
+#define MON_LEASES_POOL(i, p)	{ .index = (i), .pool = &(p) }
 
 static inline void *
 __mon_lease_data(struct __mon_lease *l)
