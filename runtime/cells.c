@@ -54,9 +54,9 @@ struct set {
  * The slots.  Each thread counts in a set of its own (a lease): released
  * when it ends, adopted whole by a thread that starts later, so that
  * threads that come and go reuse the slots of those gone.  Sets come
- * 64 to a pool chunk: a thread alive costs a kilobyte, not a page.  A
- * signal handler that interrupts its thread's slow path takes a slot
- * aside.
+ * 63 to a 64 KB pool chunk: a thread alive costs a kilobyte, not a
+ * page.  A signal handler that interrupts its thread's slow path takes
+ * a slot aside.
  */
 struct setspace {
 	char		 b[MON_LEASE_HDR + SET_LEN];

@@ -7,7 +7,8 @@
  * (-p) or to arcs.c (-pg).
  *
  * It may run before any constructor, inside a signal handler, in many
- * threads at once: only atomics and mmap, no malloc, locks, stdio or
+ * threads at once: only atomics, mmap and system calls (and, once a
+ * thread, pthread_setspecific: arena.c), no malloc, locks, stdio or
  * errno change, and it never calls instrumented code.  The stubs save
  * only the general registers: this file and the storage it calls use no
  * vector register, and call no libc function that might.

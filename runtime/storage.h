@@ -24,8 +24,9 @@
  *
  * The hooks reach cells, slots and arcs before any constructor, in
  * signal handlers and in every thread: everything they call here uses
- * atomics and mmap only, no malloc, lock, stdio or errno change, and
- * (x86-64) general registers only, as the stubs save no others.
+ * atomics, mmap and system calls only (and, once a thread, glibc's
+ * pthread_setspecific: arena.c), no malloc, lock, stdio or errno change,
+ * and (x86-64) general registers only, as the stubs save no others.
  */
 #ifndef MON_STORAGE_H
 #define MON_STORAGE_H
