@@ -5,8 +5,6 @@ PKG=xz-utils
 SYSTEM="autotools+libtool"
 WORK_PROG=xz
 HOT=bt_find_func
-XFAIL_P="prof does not sample shared objects' time (prof.1)"
-XFAIL_PG=$XFAIL_P
 XFAIL_GPROF="gmon.out holds only the executable (README)"
 
 build() {
