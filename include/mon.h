@@ -126,7 +126,9 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_EXE_SAMPLE	21	/* where << 16 | n */
 #define MON_META_OBJECT_SAMPLES	22	/* in a record: its mapping's samples */
 #define MON_META_OBJECT_SAMPLE	23	/* in a record: where << 16 | n */
-#define MON_META_NKEYS		24	/* keys are below this */
+#define MON_META_EXE_PATH	24	/* the executable's path, 8 bytes a
+					   cell to its NUL, as OBJECT_PATH */
+#define MON_META_NKEYS		25	/* keys are below this */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */

@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mon.h"
 #include "prof.h"
@@ -187,6 +188,26 @@ addall(struct report *r, const struct flist *files)
 		    files->n == 1 ? files->v[0] : "profiles");
 }
 
+/*
+ * No program named: the executable the first profile records, if it is
+ * still there (its build-id is checked as any program's), else DEF.
+ */
+static const char *
+recorded(const struct flist *files, const char *def)
+{
+	struct monfile mf;
+	const char *prog = def;
+
+	if (files->n == 0)
+		return def;
+	monread_open(&mf, files->v[0]);
+	if (mf.exepath != NULL && access(mf.exepath, R_OK) == 0 &&
+	    (prog = strdup(mf.exepath)) == NULL)
+		err(1, NULL);
+	monread_close(&mf);
+	return prog;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -212,6 +233,8 @@ main(int argc, char **argv)
 		mdata_add(&margs, MON_OUT);
 	for (i = 0; i < margs.n; i++)
 		mdata_expand(&files, margs.v[i], prog);
+	if (first >= argc)
+		prog = recorded(&files, prog);
 
 	mdata_objects(&objs, &nobjs, &files);
 	symtab_open(&st, prog, objs, nobjs, o.locals);

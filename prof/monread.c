@@ -16,6 +16,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,27 @@ monread_bins(const struct monfile *mf, size_t *k, struct monrun *r)
 
 /* ---------------------------------------------------------------- cells */
 
+/*
+ * 8 more bytes V of the executable's path (MON_META_EXE_PATH): NULL, or
+ * the problem.  Bytes after its NUL are left alone.
+ */
+static const char *
+exepath(struct monfile *mf, long v, char *ebuf, size_t esz)
+{
+	char *p;
+
+	if (mf->exepath != NULL && memchr(mf->exepath, '\0', mf->exelen))
+		return NULL;
+	if (mf->exelen >= PATH_MAX)
+		return prof_errf(ebuf, esz, "executable path too long");
+	if ((p = realloc(mf->exepath, mf->exelen + 8)) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	mf->exepath = p;
+	memcpy(p + mf->exelen, &v, 8);
+	mf->exelen += 8;
+	return NULL;
+}
+
 /* Each record whose mapping holds a function cell is named. */
 static void
 named(struct monfile *mf)
@@ -183,6 +205,8 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 				mf->has |= MONREAD_HAS(pc);
 				mf->meta[pc] = count;
 			}
+			if (prefix && pc == MON_META_EXE_PATH && e == NULL)
+				e = exepath(mf, count, ebuf, esz);
 			if (prefix &&
 			    monobj_cell(mf, &rs, r.first + i, pc, count) != 0)
 				e = prof_errf(ebuf, esz, "out of memory");
@@ -191,6 +215,9 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 	}
 	if (prefix)
 		monobj_gap(&rs, mf->nfns);
+	if (e == NULL && mf->exepath != NULL &&
+	    memchr(mf->exepath, '\0', mf->exelen) == NULL)
+		e = prof_errf(ebuf, esz, "executable path without its end");
 	mf->nmeta = mf->nfns - nfunc;
 	/* Cells of fnpc 0 (holes too): reserved by monitor(3), unused. */
 	mf->nunused = mf->nmeta - nkeyed;
@@ -400,6 +427,7 @@ monread_close(struct monfile *mf)
 {
 	free(mf->obj);
 	free(mf->sample);
+	free(mf->exepath);
 	free(mf->byaddr);
 	free(mf->paths);
 	free(mf->part);

@@ -141,6 +141,8 @@ struct monfile {
 	size_t			 nbins;
 	long			 meta[MON_META_NKEYS];	/* value by key */
 	uint32_t		 has;		/* MONREAD_HAS(key) bits */
+	char			*exepath;	/* the executable, NUL-ended */
+	size_t			 exelen;
 	struct monsample	*sample;	/* file order */
 	size_t			 nsample;
 	struct monobj		*obj;		/* shared objects, file order */

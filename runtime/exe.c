@@ -23,6 +23,7 @@ static struct {
 	uintptr_t	 text_lo, text_hi;	/* PF_X PT_LOADs, run time */
 	long		 buildid;
 	char		 progname[256];
+	char		 path[PATH_MAX];	/* "" if unknown */
 } exe;
 
 /* The first object dl_iterate_phdr reports is the main program. */
@@ -69,6 +70,8 @@ __mon_exe_find(void)
 	const ElfW(Phdr) *ph;
 	uintptr_t bias = 0, lo = UINTPTR_MAX, hi = 0, tlo = UINTPTR_MAX, thi = 0;
 	unsigned long i, n;
+	size_t len;
+	int saved = errno;
 
 	if (exe.text_hi != 0)
 		return;
@@ -107,6 +110,11 @@ __mon_exe_find(void)
 	exe.text_lo = tlo + bias;
 	exe.text_hi = thi + bias;
 	find_progname();
+	if ((ssize_t)(len = (size_t)readlink("/proc/self/exe", exe.path,
+	    sizeof(exe.path) - 1)) < 0)
+		len = 0;
+	exe.path[len] = '\0';
+	errno = saved;
 }
 
 /* The text range [*lo, *hi) at run time; 0, 0 if not found. */
@@ -155,4 +163,11 @@ const char *
 __mon_exe_progname(void)
 {
 	return exe.progname;
+}
+
+/* Its path, as the kernel knows it ("" if unknown), for prof to find. */
+const char *
+__mon_exe_path(void)
+{
+	return exe.path;
 }

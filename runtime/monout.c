@@ -73,6 +73,10 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 
 	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++)
 		put_meta(meta[i][0], meta[i][1], &o);
+	/* The executable's path, for prof to find it by itself. */
+	if (__mon_exe_path()[0] != '\0')
+		__mon_objects_path(put_meta, &o, MON_META_EXE_PATH,
+		    __mon_exe_path());
 	/* Every sample outside the histogram: in an object, or unknown. */
 	__mon_objects_records(&obj);
 	unknown = c->outside - obj.exe - obj.objects;

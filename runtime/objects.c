@@ -92,25 +92,33 @@ samples(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi, long key,
 	return s.sum;
 }
 
+/* A path as put(key, 8 bytes of it, arg) cells, the last with its NUL. */
+void
+__mon_objects_path(void (*put)(long, long, void *), void *arg, long key,
+    const char *path)
+{
+	size_t len = strlen(path), i;
+	long v;
+
+	for (i = 0; i <= len; i += sizeof(v)) {
+		v = 0;
+		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
+		    len + 1 - i : sizeof(v));
+		put(key, v, arg);
+	}
+}
+
 /* The record of the object o at lo, with its cells and sum samples. */
 static void
 record(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi,
     uintptr_t off, long buildid, const char *path, int cells, long sum)
 {
-	size_t len = strlen(path), i;
-	long v;
-
 	o->put(MON_META_OBJECT, (long)lo, o->arg);
 	o->put(MON_META_OBJECT_END, (long)hi, o->arg);
 	o->put(MON_META_OBJECT_OFFSET, (long)off, o->arg);
 	if (buildid != 0)
 		o->put(MON_META_OBJECT_BUILDID, buildid, o->arg);
-	for (i = 0; i <= len; i += sizeof(v)) {
-		v = 0;
-		memcpy(&v, path + i, len + 1 - i < sizeof(v) ?
-		    len + 1 - i : sizeof(v));
-		o->put(MON_META_OBJECT_PATH, v, o->arg);
-	}
+	__mon_objects_path(o->put, o->arg, MON_META_OBJECT_PATH, path);
 	o->put(MON_META_OBJECT_SAMPLES, sum, o->arg);
 	o->objects += sum;
 	if (__mon_env_selects(path, cells))

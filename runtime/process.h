@@ -27,6 +27,7 @@ uintptr_t __mon_exe_linktime(uintptr_t) MON_HIDDEN;
 uintptr_t __mon_exe_bias(void) MON_HIDDEN;
 long	 __mon_exe_buildid(void) MON_HIDDEN;
 const char *__mon_exe_progname(void) MON_HIDDEN;
+const char *__mon_exe_path(void) MON_HIDDEN;
 
 /* maps.c: executable file mappings */
 #define MON_MAPS_PAGE	4096	/* an ELF header's notes lie in it */

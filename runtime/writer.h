@@ -35,6 +35,8 @@ struct __mon_objects_out {
 };
 
 void	 __mon_objects_records(struct __mon_objects_out *) MON_HIDDEN;
+void	 __mon_objects_path(void (*)(long, long, void *), void *, long,
+	    const char *) MON_HIDDEN;
 void	 __mon_objects_closing(void) MON_HIDDEN;
 void	 __mon_objects_closed(void) MON_HIDDEN;
 

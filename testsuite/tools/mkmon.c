@@ -43,6 +43,13 @@ static const char *const keys[MON_META_NKEYS] = {
 	[MON_META_SAMPLES] = "samples",
 	[MON_META_LOST] = "lost",
 	[MON_META_THREADS] = "threads",
+	[MON_META_STRIDE] = "stride",
+	[MON_META_UNKNOWN] = "unknown",
+	[MON_META_EXE_SAMPLES] = "exe_samples",
+	[MON_META_EXE_SAMPLE] = "exe_sample",
+	[MON_META_OBJECT_SAMPLES] = "object_samples",
+	[MON_META_OBJECT_SAMPLE] = "object_sample",
+	[MON_META_EXE_PATH] = "exe_path",
 };
 
 static struct cnt *cells;

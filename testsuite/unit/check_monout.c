@@ -62,15 +62,20 @@ meta_of(const struct cnt *c, size_t n, long key)
 	return -1;
 }
 
-/* Metadata cells of a run with no shared object and no sample. */
-#define NMETA	15
+/*
+ * Metadata cells of a run with no shared object and no sample: 15, and
+ * the executable's path, 8 bytes a cell with its NUL.
+ */
+#define NMETA	(15 + strlen(__mon_exe_path()) / 8 + 1)
 
 START_TEST(test_round_trip_byte_exact)
 {
 	char path[128], *lo = (char *)&setup;
 	uintptr_t hlo, hhi;
 	struct hdr h;
-	struct cnt c[32];
+	struct cnt c[16 + PATH_MAX / 8 + 1 + NF];
+	char exe[PATH_MAX + 8];
+	size_t n;
 	WORD hist[RANGE];
 	size_t nbins, ssiz, i;
 	struct stat sb;
@@ -108,6 +113,13 @@ START_TEST(test_round_trip_byte_exact)
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_PID), (long)getpid());
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_BIAS), (long)__mon_exe_bias());
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_THREADS), 1);
+	for (i = n = 0; i < NMETA; i++)
+		if ((long)c[i].fnpc == MON_META_EXE_PATH) {
+			memcpy(exe + n, &c[i].mcnt, 8);
+			n += 8;
+		}
+	ck_assert_uint_gt(n, 0);
+	ck_assert_str_eq(exe, __mon_exe_path());
 	for (i = 0; i < NF; i++) {
 		/* cells in allocation order: the monitor() buffer's */
 		ck_assert_ptr_eq(cellp[i], (struct cnt *)(buf + 12) + i);
