@@ -235,7 +235,8 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 		return prof_errf(ebuf, esz, "bad sampling rate %ld",
 		    mf->meta[MON_META_RATE]);
 	if (mf->meta[MON_META_SATURATED] < 0 || mf->meta[MON_META_OUTSIDE] < 0 ||
-	    mf->meta[MON_META_LOST] < 0)
+	    mf->meta[MON_META_LOST] < 0 || mf->meta[MON_META_UNKNOWN] < 0 ||
+	    mf->meta[MON_META_EXE_SAMPLES] < 0 || mf->meta[MON_META_STRIDE] < 0)
 		return prof_errf(ebuf, esz, "negative sample count in metadata");
 	return NULL;
 }
