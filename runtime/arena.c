@@ -184,15 +184,27 @@ tid_now(void)
 	return syscall(SYS_gettid);
 }
 
+/* What a layer above has done first when a thread ends (-threads). */
+static void (*atend)(void);
+
+void
+__mon_arena_atend(void (*f)(void))
+{
+	MON_STORE(&atend, f);
+}
+
 /* A thread ends: its leases go to the threads that start later. */
 static void
 thread_end(void *unused)
 {
 	struct __mon_lease *l;
+	void (*f)(void) = MON_LOAD(&atend);
 	long tid, s;
 	int i, saved = errno;
 
 	(void)unused;
+	if (f != NULL)
+		f();
 	tid = tid_now();
 	for (i = 0; i < MON_LEASE_LISTS; i++) {
 		if ((l = held[i]) == NULL)

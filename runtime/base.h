@@ -46,6 +46,8 @@ int	 __mon_name_profile(const char *, int, const char *, long, char *,
 	    size_t) MON_HIDDEN;
 int	 __mon_name_gmon(const char *, int, const char *, const char *, long,
 	    char *, size_t) MON_HIDDEN;
+int	 __mon_name_thread(const char *, const char *, long, long, char *,
+	    size_t) MON_HIDDEN;
 int	 __mon_name_seq(char *, size_t, long) MON_HIDDEN;
 int	 __mon_name_dir(const char *, char *, size_t) MON_HIDDEN;
 int	 __mon_name_tmp(const char *, long, unsigned long, char *, size_t)

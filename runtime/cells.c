@@ -10,8 +10,10 @@
  * stdio.
  */
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include <errno.h>
+#include <unistd.h>
 
 #include "storage.h"
 
@@ -44,6 +46,7 @@ struct set {
 	size_t		 mask;		/* entries - 1 */
 	size_t		 indexed;
 	size_t		 maplen;	/* the index's mapping */
+	long		 tid;		/* the thread that holds it or last did */
 };
 
 #define SET_LEN		(1024 - MON_LEASE_HDR)
@@ -177,12 +180,14 @@ set_take(void)
 	struct set *t;
 
 	if ((t = __mon_arena_adopt(&sets)) != NULL) {
+		MON_STORE(&t->tid, syscall(SYS_gettid));
 		if (t->index == NULL)
 			index_make(t, 0);
 		return t;
 	}
 	if ((t = __mon_arena_lease(&sets, SET_LEN)) == NULL)
 		return NULL;
+	MON_STORE(&t->tid, syscall(SYS_gettid));
 	__mon_arena_start(&t->slots, sizeof(struct __mon_slot), SET_CHUNK,
 	    &t->first, t + 1, SET_SLOTS);
 	return t;
@@ -260,14 +265,144 @@ void
 __mon_cells_thread(void)
 {
 	/* One instruction: a signal handler cannot count it twice. */
-	if (__atomic_exchange_n(&counted, 1, __ATOMIC_RELAXED) == 0)
+	if (__atomic_exchange_n(&counted, 1, __ATOMIC_RELAXED) == 0) {
 		MON_ADD(&threads, 1);
+		/* -threads: sids go by the first instrumented code run. */
+		if (__mon_env_get()->threads)
+			__mon_cells_sid(0);
+	}
 }
 
 long
 __mon_cells_threads(void)
 {
 	return MON_LOAD(&threads);
+}
+
+/*
+ * -threads: each thread's sequence number (sid), 1 for the main thread
+ * (tid == pid), then 2, 3, ... in the order threads are first seen (they
+ * run instrumented code or are sampled).  A lock-free table by tid, one
+ * word an entry: ended << 63 | sid << 32 | tid; a thread whose file is
+ * written is marked ended, and a later thread with the same tid takes
+ * the entry over.  Mapped at the first use; full, a thread is sid 1.
+ */
+#define SID_ENTRIES	65536
+#define SID_ENDED	(1UL << 63)
+#define SID_TID(w)	((long)((w) & 0xffffffffUL))
+#define SID_SID(w)	((long)(((w) >> 32) & 0x7fffffffUL))
+
+static unsigned long *sidtab;
+static long sids = 1;			/* the last sid handed out */
+static __thread long mysid __attribute__((__tls_model__("initial-exec")));
+
+static unsigned long *
+sid_table(void)
+{
+	unsigned long *t = MON_LOAD(&sidtab), *seen = NULL;
+
+	if (t != NULL)
+		return t;
+	if ((t = __mon_arena_map(SID_ENTRIES * sizeof(*t))) == NULL)
+		return NULL;
+	if (MON_CAS(&sidtab, &seen, t))
+		return t;
+	munmap(t, SID_ENTRIES * sizeof(*t));
+	return seen;
+}
+
+/*
+ * The sid of thread tid, given it on first sight; self: tid is this
+ * thread, which takes an ended entry of its tid over (an old thread's).
+ * Another thread's ended entry: 1 (what it does late goes to the main
+ * thread's file, written last).
+ */
+static long
+sid_find(long tid, int self)
+{
+	unsigned long *t = sid_table(), w, nw;
+	size_t k, probe;
+	long sid;
+
+	if (t == NULL || tid <= 0 || tid > 0xffffffffL)
+		return 1;
+	k = (size_t)((unsigned long)tid * 0x9e3779b97f4a7c15UL >> 40) &
+	    (SID_ENTRIES - 1);
+	for (probe = 0; probe < SID_ENTRIES; ) {
+		w = MON_LOAD(&t[k]);
+		if (w != 0 && SID_TID(w) != tid) {
+			probe++;
+			k = (k + 1) & (SID_ENTRIES - 1);
+			continue;
+		}
+		if (w != 0 && (w & SID_ENDED) == 0)
+			return SID_SID(w);
+		if (w != 0 && !self)
+			return 1;
+		sid = tid == __mon_self_pid() ? 1 : MON_ADD(&sids, 1) + 1;
+		if (sid > 0x7fffffffL)
+			return 1;
+		nw = (unsigned long)sid << 32 | (unsigned long)tid;
+		if (MON_CAS(&t[k], &w, nw))
+			return sid;
+		/* Lost to another insert: look at this entry again. */
+	}
+	return 1;
+}
+
+/*
+ * -threads: the sid of thread tid (0: this thread).  Async-signal-safe:
+ * the sampler's handler and drain call it.
+ */
+long
+__mon_cells_sid(long tid)
+{
+	long s;
+
+	if (tid != 0)
+		return sid_find(tid, 0);
+	if ((s = mysid) != 0)
+		return s;
+	s = sid_find(syscall(SYS_gettid), 1);
+	mysid = s;
+	return s;
+}
+
+/*
+ * This thread's file is written: its entry is ended, and what it samples
+ * from now on goes to the main thread's file.
+ */
+void
+__mon_cells_sid_end(void)
+{
+	unsigned long *t = MON_LOAD(&sidtab), w;
+	long tid = syscall(SYS_gettid);
+	size_t k;
+
+	mysid = 1;
+	if (t == NULL)
+		return;
+	for (k = 0; k < SID_ENTRIES; k++) {
+		w = MON_LOAD(&t[k]);
+		if (w != 0 && SID_TID(w) == tid && (w & SID_ENDED) == 0) {
+			MON_CAS(&t[k], &w, w | SID_ENDED);
+			return;
+		}
+	}
+}
+
+/* f(tid, sid, arg) for every thread seen and not ended. */
+void
+__mon_cells_sids(void (*f)(long, long, void *), void *arg)
+{
+	unsigned long *t = MON_LOAD(&sidtab), w;
+	size_t k;
+
+	if (t == NULL)
+		return;
+	for (k = 0; k < SID_ENTRIES; k++)
+		if ((w = MON_LOAD(&t[k])) != 0 && (w & SID_ENDED) == 0)
+			f(SID_TID(w), SID_SID(w), arg);
 }
 
 /*
@@ -303,6 +438,61 @@ __mon_cells_fold(void)
 			n++;
 	}
 	return n;
+}
+
+/*
+ * -threads: as __mon_cells_fold, with the slots of the sets that thread
+ * tid holds (or held last) only, and those taken aside if aside.
+ */
+size_t
+__mon_cells_fold_tid(long tid, int aside_too)
+{
+	struct __mon_lease *l;
+	struct __mon_chunk *c;
+	struct __mon_slot *s;
+	struct cnt *p;
+	struct set *t;
+	size_t i, n = 0;
+	int on = __mon_mode_on();
+
+	MON_FOREACH(&cells, c, i, p) {
+		p->mcnt = 0;
+		if (MON_LOAD(&p->fnpc) != NULL)
+			n++;
+	}
+	if (aside_too)
+		MON_FOREACH(&aside, c, i, s)
+			add(s, on);
+	MON_FOREACH_LEASE(&sets, l, t)
+		if (MON_LOAD(&t->tid) == tid)
+			MON_FOREACH(&t->slots, c, i, s)
+				add(s, on);
+	MON_FOREACH(&pgcells, c, i, p) {
+		p->mcnt = 0;
+		if (MON_LOAD(&p->fnpc) != NULL)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * -threads: thread tid's file is written; its sets start from zero, so
+ * that a thread that adopts one counts from 0.
+ */
+void
+__mon_cells_zero_tid(long tid)
+{
+	struct __mon_lease *l;
+	struct __mon_chunk *c;
+	struct __mon_slot *s;
+	struct set *t;
+	size_t i;
+	int on = __mon_mode_on();
+
+	MON_FOREACH_LEASE(&sets, l, t)
+		if (MON_LOAD(&t->tid) == tid)
+			MON_FOREACH(&t->slots, c, i, s)
+				__mon_tally_zero(&s->n, on);
 }
 
 /* Call f(cell, arg) for every live cell: -p ones, then -pg ones. */
@@ -420,7 +610,16 @@ reset(struct __mon_slot *s, int unused)
 void
 __mon_cells_reset(void)
 {
+	unsigned long *t = MON_LOAD(&sidtab);
+	size_t k;
+
 	visit(reset, 0);
 	__mon_arena_orphan(&sets);
 	MON_STORE(&threads, 1);
+	/* -threads: the child's sids start again, its own thread is 1. */
+	if (t != NULL)
+		for (k = 0; k < SID_ENTRIES; k++)
+			t[k] = 0;
+	sids = 1;
+	mysid = 0;
 }

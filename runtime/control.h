@@ -13,6 +13,7 @@
 
 /* dump.c */
 int	 __mon_dump_write(int) MON_HIDDEN;
+void	 __mon_dump_thread(void) MON_HIDDEN;
 void	 __mon_dump_reset(void) MON_HIDDEN;
 
 /* final.c */

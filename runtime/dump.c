@@ -20,6 +20,7 @@
 
 static int owner;	/* the thread dumping, 0: none */
 static long dumps;	/* numbered dumps written (-sigdump) */
+static int main_done;	/* -threads: the main thread's file is written */
 
 /*
  * One dump at a time: a dump waits for another thread's (and then
@@ -56,21 +57,97 @@ dump_unlock(void)
 	syscall(SYS_futex, &owner, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
+static char path[PATH_MAX];
+
+/* -threads: the file of thread tid, sid (main: the main thread's). */
+static int
+thread_file(long tid, long sid, int main)
+{
+	if (__mon_env_thread_path(path, sizeof(path), sid) != 0) {
+		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
+		return -1;
+	}
+	return __mon_monout_thread(path, tid, sid, main);
+}
+
+struct every {
+	int		 rc;
+	int		 main;		/* the main thread's file is written */
+};
+
+static void
+every(long tid, long sid, void *arg)
+{
+	struct every *e = arg;
+
+	if (sid == 1 && (tid != __mon_self_pid() || main_done))
+		return;		/* past the sids: no file of its own */
+	if (sid == 1)
+		e->main = 1;
+	if (thread_file(tid, sid, sid == 1) != 0)
+		e->rc = -1;
+}
+
 /*
- * Write the profile (numbered: under the next dump number, name.c).  0,
- * or -1: nothing to write (PROFDIR empty), or a file not written.
+ * -threads: the files of every thread not yet written (those that have
+ * ended were, by __mon_dump_thread), the main thread's always.
+ */
+static int
+thread_files(void)
+{
+	struct every e = { 0, 0 };
+
+	__mon_cells_sids(every, &e);
+	if (!e.main && !main_done &&
+	    thread_file(__mon_self_pid(), 1, 1) != 0)
+		e.rc = -1;
+	return e.rc;
+}
+
+/*
+ * -threads: this thread ends (its leases' destructor, arena.c): its
+ * file, of its sets' counts and its samples, then its sets start from
+ * zero for the thread that adopts them.  Samples it takes later go to
+ * the main thread's file.
+ */
+void
+__mon_dump_thread(void)
+{
+	long tid = syscall(SYS_gettid), sid;
+	int saved = errno;
+
+	if (__mon_mcount_disabled() || dump_lock() != 0)
+		return;
+	__mon_sampler_drain();
+	sid = __mon_cells_sid(0);
+	__mon_cells_sid_end();
+	if (sid != 1 || tid == __mon_self_pid()) {
+		thread_file(tid, sid, sid == 1);
+		__mon_cells_zero_tid(tid);
+		if (sid == 1)
+			main_done = 1;
+	}
+	dump_unlock();
+	errno = saved;
+}
+
+/*
+ * Write the profile (numbered: under the next dump number, name.c); with
+ * -threads, a file per thread.  0, or -1: nothing to write (PROFDIR
+ * empty), or a file not written.
  */
 int
 __mon_dump_write(int numbered)
 {
-	static char path[PATH_MAX];
 	int rc, saved = errno;
 	long seq;
 
 	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return -1;
 	seq = numbered ? ++dumps : 0;
-	if (__mon_env_profile_path(path, sizeof(path)) != 0 ||
+	if (seq == 0 && __mon_env_get()->threads)
+		rc = thread_files();
+	else if (__mon_env_profile_path(path, sizeof(path)) != 0 ||
 	    (seq != 0 && __mon_name_seq(path, sizeof(path), seq) != 0)) {
 		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		rc = -1;
@@ -96,4 +173,5 @@ __mon_dump_reset(void)
 {
 	MON_STORE(&owner, 0);
 	dumps = 0;
+	main_done = 0;
 }

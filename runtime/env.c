@@ -255,6 +255,8 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 				e->stride = arg[0] - '0';
 		} else if (strcmp(w, "-all") == 0)
 			e->all = 1;
+		else if (strcmp(w, "-threads") == 0)
+			e->threads = 1;
 		else if ((strcmp(w, "-incobj") == 0 ||
 		    strcmp(w, "-excobj") == 0) && word(&p, arg, sizeof(arg))) {
 			if (!addobj(e, w[1], arg)) {
@@ -274,10 +276,15 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			    strcmp(w, "-rate") == 0 || strcmp(w, "-stride") == 0 ||
 			    strcmp(w, "-incobj") == 0 ||
 			    strcmp(w, "-excobj") == 0 ? "its value is missing" :
-			    strcmp(w, "-threads") == 0 ? "not supported yet" :
 			    "unknown option");
 			bad++;
 		}
+	}
+	/* Tru64: -threads is ignored together with -sigdump. */
+	if (e->threads && e->sigdump != 0) {
+		warn("-threads", "", "not with -sigdump");
+		e->threads = 0;
+		bad++;
 	}
 out:
 	/* pids by default when a directory is given */
@@ -326,4 +333,12 @@ __mon_env_gmon_path(char *buf, size_t len)
 {
 	return __mon_name_gmon(env.dir, env.pids, env.gmon_prefix,
 	    __mon_exe_progname(), __mon_self_pid(), buf, len);
+}
+
+/* -threads: the name of thread sid's profile, as __mon_env_profile_path. */
+int
+__mon_env_thread_path(char *buf, size_t len, long sid)
+{
+	return __mon_name_thread(env.dir, __mon_exe_progname(),
+	    __mon_self_pid(), sid, buf, len);
 }

@@ -42,6 +42,15 @@ static struct {
 
 static struct __mon_hist_counts n;
 
+/* -threads: every sample is also kept by (thread, pc) in pcs.c. */
+static int threads;
+
+void
+__mon_hist_threads(int on)
+{
+	MON_STORE(&threads, on);
+}
+
 /*
  * profil(2): the bin of pc is ((pc - offset) / 2) * scale / 65536, in
  * wide arithmetic so no pc overflows.  SIZE_MAX for pc < offset.
@@ -117,8 +126,9 @@ count32(unsigned int *c)
 	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
+/* A sample at pc of thread tid (0: this thread, in a signal handler). */
 void
-__mon_hist_tick(uintptr_t pc)
+__mon_hist_tick(uintptr_t pc, long tid)
 {
 	const struct monitor_args *ranges;
 	unsigned int seq, scale, *c;
@@ -129,6 +139,8 @@ __mon_hist_tick(uintptr_t pc)
 	if (!__mon_mode_on())
 		return;
 	MON_ADD(&n.samples, 1);
+	if (MON_LOAD(&threads))
+		__mon_pcs_add_sid(pc, __mon_cells_sid(tid));
 	seq = MON_LOAD(&to.seq);
 	ranges = __atomic_load_n(&to.ranges, __ATOMIC_RELAXED);
 	nr = __atomic_load_n(&to.nranges, __ATOMIC_RELAXED);

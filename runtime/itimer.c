@@ -42,7 +42,7 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	pc = 0;
 	(void)uc;
 #endif
-	__mon_hist_tick(pc);
+	__mon_hist_tick(pc, 0);
 	errno = saved;
 }
 

@@ -199,6 +199,18 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
  * Start: the buffer at h (its nfunc cells handed out next, nbins over
  * [lpc, hpc)), or the n ranges r.
  */
+/*
+ * -threads: a thread that held sets or arc tables ends (arena.c): its
+ * file is written now, if the profile is running.
+ */
+static void
+thread_ended(void)
+{
+	if (here() == 0 && __mon_monitor_running() &&
+	    __mon_env_get()->threads)
+		__mon_dump_thread();
+}
+
 static int
 start(struct hdr *h, size_t nfunc, size_t nbins, struct monitor_args *r,
     size_t n)
@@ -206,6 +218,8 @@ start(struct hdr *h, size_t nfunc, size_t nbins, struct monitor_args *r,
 	WORD *bins;
 
 	__mon_env_load();
+	__mon_hist_threads(__mon_env_get()->threads);
+	__mon_arena_atend(thread_ended);
 	/* Samples outside the histogram are kept by stride bytes, or by
 	 * page when only each object's sum is written. */
 	__mon_pcs_stride(__mon_env_get()->stride != 0 ?

@@ -42,10 +42,19 @@ put_function(struct cnt *p, void *o)
 	    MON_LOAD(&p->mcnt));
 }
 
+/* -threads: one thread's file (sid; tid's sets; last: the main one's). */
+struct thread {
+	long		 tid;
+	long		 sid;
+	int		 main;
+};
+
 /* Everything after the header, with the sample counts c; how many cells. */
 static size_t
-body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
+body(struct __mon_wbuf *w, const struct __mon_hist_counts *c,
+    const struct thread *th)
 {
+	static const WORD zeros[512];
 	struct out o = { w, 0 };
 	uintptr_t lpc, hpc;
 	size_t i, nbins;
@@ -68,7 +77,7 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 	};
 
 	struct __mon_objects_out obj = { put_meta, &o, __mon_env_get()->stride,
-	    0, 0 };
+	    0, 0, th != NULL };
 	long unknown;
 
 	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++)
@@ -86,28 +95,69 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c)
 	/* nfns counts every cell reserved, the unused as zeros (Solaris). */
 	for (i = __mon_cells_unused(); i > 0; i--)
 		put_cell(&o, 0, 0);
-	if ((bins = __mon_hist_get(&nbins, &lpc, &hpc)) != NULL)
+	if ((bins = __mon_hist_get(&nbins, &lpc, &hpc)) == NULL)
+		;
+	else if (th == NULL)
 		__mon_outfile_put(w, bins, nbins * sizeof(WORD));
+	else	/* a thread's samples are all cells: its histogram is empty */
+		for (i = 0; i < nbins; i += sizeof(zeros) / sizeof(WORD))
+			__mon_outfile_put(w, zeros, (nbins - i < sizeof(zeros) /
+			    sizeof(WORD) ? nbins - i : sizeof(zeros) /
+			    sizeof(WORD)) * sizeof(WORD));
 	__mon_outfile_flush(w);
 	return o.n;
+}
+
+static void
+sum(uintptr_t pc, long n, void *arg)
+{
+	(void)pc;
+	*(long *)arg += n;
+}
+
+/*
+ * -threads: the counts of thread th's file.  Its samples are all kept by
+ * pc (pcs.c): every one is outside the (empty) histogram; the main
+ * thread's file has those the kernel lost.
+ */
+static void
+thread_counts(const struct thread *th, struct __mon_hist_counts *c)
+{
+	struct __mon_hist_counts all;
+	long n = 0;
+
+	__mon_hist_counts(&all);
+	__mon_pcs_each(0, UINTPTR_MAX, sum, &n);
+	c->samples = n;
+	c->outside = n;
+	c->saturated = 0;
+	c->lost = th->main ? all.lost : 0;
 }
 
 /* The whole file: header (rewritten once nfns is known), cells, bins. */
 static int
 fill(struct __mon_wbuf *w, void *arg)
 {
+	const struct thread *th = arg;
 	struct __mon_hist_counts c;
 	struct hdr h;
 	uintptr_t lo, hi;
 	size_t nbins;
 
-	(void)arg;
 	memset(&h, 0, sizeof(h));
 	__mon_outfile_put(w, &h, sizeof(h));
-	__mon_cells_fold();
-	__mon_arcs_fold();
-	__mon_hist_counts(&c);
-	h.nfns = body(w, &c);
+	if (th == NULL) {
+		__mon_cells_fold();
+		__mon_arcs_fold();
+		__mon_hist_counts(&c);
+	} else {
+		/* -pg arcs are not kept by thread: the main file has them. */
+		__mon_cells_fold_tid(th->tid, th->main);
+		if (th->main)
+			__mon_arcs_fold();
+		thread_counts(th, &c);
+	}
+	h.nfns = body(w, &c, th);
 	__mon_hist_get(&nbins, &lo, &hi);
 	h.lpc = (char *)__mon_exe_linktime(lo);
 	h.hpc = (char *)(hi - (lo - (uintptr_t)h.lpc));
@@ -124,4 +174,21 @@ int
 __mon_monout_write(const char *path)
 {
 	return __mon_outfile_write(path, fill, NULL);
+}
+
+/*
+ * -threads: thread tid's file (sid its sequence number) at path: its
+ * sets' counts and its samples; main: the main thread's, which also has
+ * the counts no thread holds (slots taken aside, -pg arcs).
+ */
+int
+__mon_monout_thread(const char *path, long tid, long sid, int main)
+{
+	struct thread th = { tid, sid, main };
+	int rc;
+
+	__mon_pcs_thread(sid);
+	rc = __mon_outfile_write(path, fill, &th);
+	__mon_pcs_thread(0);
+	return rc;
 }

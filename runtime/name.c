@@ -5,6 +5,7 @@
  *	mon.out			one profile, in dir or the current directory
  *	<pid>.<prog>		with pids (the default when a dir is given;
  *				prog cut to MON_PROGNAME_MAX bytes, mon.h)
+ *	<pid>.<sid>.<prog>	PROFFLAGS -threads: thread sid's profile
  *	gmon.out, <pid>.<prog>.gmon, <prefix>.<pid>	the -pg profile
  *	<any of those>.<n>	the n-th dump of a -sigdump run
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
@@ -98,6 +99,24 @@ __mon_name_profile(const char *dir, int pids, const char *prog, long pid,
 		at = put_prog(buf, len, at, prog[0] != '\0' ? prog : "a.out");
 	} else
 		at = put(buf, len, at, MON_OUT);
+	return finish(buf, len, at);
+}
+
+/*
+ * PROFFLAGS -threads: the profile of thread sid (1: the main thread) of
+ * process pid, <pid>.<sid>.<prog> in dir, whatever -[no]pids says.
+ */
+int
+__mon_name_thread(const char *dir, const char *prog, long pid, long sid,
+    char *buf, size_t len)
+{
+	size_t at = put_dir(buf, len, dir);
+
+	at = put_num(buf, len, at, pid);
+	at = put(buf, len, at, ".");
+	at = put_num(buf, len, at, sid);
+	at = put(buf, len, at, ".");
+	at = put_prog(buf, len, at, prog[0] != '\0' ? prog : "a.out");
 	return finish(buf, len, at);
 }
 
@@ -259,35 +278,17 @@ is_salt(const char *s)
 	return s[i] == '\0';
 }
 
-/*
- * Whether name (no directory) is a profile that program prog leaves in
- * a PROFDIR: <pid>.<prog> as __mon_name_profile makes it (prog cut),
- * a -sigdump's .<n> after it, and .<salt> after either.  1 with *stem
- * the length of name without the salt, or 0.
- */
-int
-__mon_name_is_profile(const char *name, const char *prog, size_t *stem)
+/* Whether name is want, then nothing, a salt, or a dump number (and a salt). */
+static int
+ends_well(const char *name, const char *want, size_t *stem)
 {
-	char want[NAME_MAX + 1];
-	const char *p = name, *s;
-	unsigned long pid = 0;
+	const char *s;
 	size_t n = 0;
 
-	if (*p < '1' || *p > '9')
-		return 0;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		if (pid > (unsigned long)LONG_MAX / 10)
-			return 0;
-		pid = pid * 10 + (unsigned long)(*p - '0');
-	}
-	if (pid > (unsigned long)LONG_MAX || __mon_name_profile("", 1, prog,
-	    (long)pid, want, sizeof(want)) != 0)
-		return 0;
 	while (want[n] != '\0' && name[n] == want[n])
 		n++;
 	if (want[n] != '\0')
 		return 0;
-	/* A salt first: 16 digits are a salt, never a dump's number. */
 	if (name[n] == '\0' || is_salt(name + n)) {
 		*stem = n;
 		return 1;
@@ -297,4 +298,45 @@ __mon_name_is_profile(const char *name, const char *prog, size_t *stem)
 		return 1;
 	}
 	return 0;
+}
+
+/* The number at *p (no leading 0), *p moved past it: 0 if none. */
+static long
+get_num(const char **p)
+{
+	unsigned long v = 0;
+
+	if (**p < '1' || **p > '9')
+		return 0;
+	for (; **p >= '0' && **p <= '9'; (*p)++) {
+		if (v > (unsigned long)LONG_MAX / 10)
+			return 0;
+		v = v * 10 + (unsigned long)(**p - '0');
+	}
+	return v > (unsigned long)LONG_MAX ? 0 : (long)v;
+}
+
+/*
+ * Whether name (no directory) is a profile that program prog leaves in
+ * a PROFDIR: <pid>.<prog> as __mon_name_profile makes it (prog cut),
+ * or <pid>.<sid>.<prog> as -threads does (__mon_name_thread), a
+ * -sigdump's .<n> after it, and .<salt> after either.  1 with *stem the
+ * length of name without the salt, or 0.
+ */
+int
+__mon_name_is_profile(const char *name, const char *prog, size_t *stem)
+{
+	char want[NAME_MAX + 1];
+	const char *p = name, *s;
+	long pid, sid;
+
+	if ((pid = get_num(&p)) == 0)
+		return 0;
+	/* <pid>.<sid>.<prog> (-threads); a salt is never taken for a sid. */
+	if (*p == '.' && (s = p + 1, sid = get_num(&s)) != 0 && *s == '.' &&
+	    __mon_name_thread("", prog, pid, sid, want, sizeof(want)) == 0 &&
+	    ends_well(name, want, stem))
+		return 1;
+	return __mon_name_profile("", 1, prog, pid, want, sizeof(want)) == 0 &&
+	    ends_well(name, want, stem);
 }

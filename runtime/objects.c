@@ -81,13 +81,16 @@ samples(struct __mon_objects_out *o, uintptr_t lo, uintptr_t hi, long key,
 {
 	struct samples s = { o->put, o->arg, 0, base, 0 };
 
+	/* -threads: a thread's samples are all in pcs.c, by thread. */
 	__mon_pcs_each(lo, hi, sample, &s);
-	__mon_hist_ranges_each(lo, hi, sample, &s);
+	if (!o->thread)
+		__mon_hist_ranges_each(lo, hi, sample, &s);
 	if (key != 0 && o->detail && s.sum > 0) {
 		s.key = key;
 		s.sum = 0;
 		__mon_pcs_each(lo, hi, sample, &s);
-		__mon_hist_ranges_each(lo, hi, sample, &s);
+		if (!o->thread)
+			__mon_hist_ranges_each(lo, hi, sample, &s);
 	}
 	return s.sum;
 }

@@ -36,7 +36,17 @@ struct pcs_tab {
 	struct pcs_entry e[];
 };
 
+/*
+ * -threads: a key has the thread's sid in its high bits (0: the
+ * process's samples); the writer looks at one sid at a time.
+ */
+#define SID_SHIFT	48
+#define SID_MAX		0xffffL
+#define KEY_PC(k)	((k) & (((uintptr_t)1 << SID_SHIFT) - 1))
+#define KEY_SID(k)	((long)((k) >> SID_SHIFT))
+
 static struct pcs_tab *tabs;		/* the newest first */
+static long	 which;			/* the sid the writer looks at */
 static size_t	 entries;		/* in all tables */
 static unsigned	 shift;			/* log2 of the stride */
 
@@ -70,9 +80,10 @@ grow(struct pcs_tab *old)
 
 /* Count n samples at pc: 0, or -1 when there is no room for its bucket. */
 static int
-add(uintptr_t pc, long n)
+add(uintptr_t pc, long n, long sid)
 {
-	uintptr_t key = (pc >> MON_LOAD(&shift)) + 1, k;
+	uintptr_t key = ((pc >> MON_LOAD(&shift)) + 1) |
+	    (uintptr_t)sid << SID_SHIFT, k;
 	struct pcs_tab *t = MON_LOAD(&tabs);
 	size_t i, probe;
 
@@ -96,14 +107,28 @@ add(uintptr_t pc, long n)
 	}
 	if ((t = grow(t)) == NULL)
 		return -1;
-	return add(pc, n);
+	return add(pc, n, sid);
 }
 
 /* Count a sample at pc: 0, or -1 when there is no room for its bucket. */
 int
 __mon_pcs_add(uintptr_t pc)
 {
-	return add(pc, 1);
+	return add(pc, 1, 0);
+}
+
+/* -threads: a sample of thread sid (past SID_MAX: the main thread's). */
+int
+__mon_pcs_add_sid(uintptr_t pc, long sid)
+{
+	return add(pc, 1, sid > 0 && sid <= SID_MAX ? sid : 1);
+}
+
+/* The writer: the samples of thread sid from now on (0: the process's). */
+void
+__mon_pcs_thread(long sid)
+{
+	which = sid;
 }
 
 /*
@@ -123,11 +148,11 @@ __mon_pcs_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
 		for (i = 0; i <= t->mask; i++) {
 			if ((k = MON_LOAD(&t->e[i].key)) == 0)
 				continue;
-			pc = (k - 1) << s;
+			pc = (KEY_PC(k) - 1) << s;
 			if (pc >= lo && pc < hi &&
 			    (n = __atomic_exchange_n(&t->e[i].n, 0,
 			    __ATOMIC_ACQ_REL)) != 0)
-				add(to + (pc - lo), n);
+				add(to + (pc - lo), n, KEY_SID(k));
 		}
 }
 
@@ -162,7 +187,8 @@ __mon_pcs_bytes(void)
 	return 1u << MON_LOAD(&shift);
 }
 
-/* Call f(pc, n, arg) for every bucket in [lo, hi) with samples. */
+/* Call f(pc, n, arg) for every bucket in [lo, hi) with samples (of
+ * the sid __mon_pcs_thread chose). */
 void
 __mon_pcs_each(uintptr_t lo, uintptr_t hi,
     void (*f)(uintptr_t, long, void *), void *arg)
@@ -176,9 +202,10 @@ __mon_pcs_each(uintptr_t lo, uintptr_t hi,
 	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
 		for (i = 0; i <= t->mask; i++) {
 			if ((k = MON_LOAD(&t->e[i].key)) == 0 ||
+			    KEY_SID(k) != which ||
 			    (n = MON_LOAD(&t->e[i].n)) == 0)
 				continue;
-			pc = (k - 1) << s;
+			pc = (KEY_PC(k) - 1) << s;
 			if (pc >= lo && pc < hi)
 				f(pc, n, arg);
 		}

@@ -91,7 +91,8 @@ ring_drain(struct ring *r)
 		/* ip, pid/tid, time: drop what was sampled while off. */
 		if (h.type == PERF_RECORD_SAMPLE && n >= 32 &&
 		    rec[3] >= MON_LOAD(&on_since))
-			__mon_hist_tick((uintptr_t)rec[1]);
+			__mon_hist_tick((uintptr_t)rec[1],
+			    (long)(rec[2] >> 32));
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
 			__mon_hist_lost((long)rec[2]);
 		tail += h.size;

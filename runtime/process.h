@@ -64,6 +64,7 @@ struct __mon_env {
 	int		 sigdump;	/* signal number, 0: none */
 	int		 stride;	/* -stride: bytes per bin, 0: one per object */
 	int		 all;		/* -all: every object's functions */
+	int		 threads;	/* -threads: a file per thread */
 	size_t		 nobjs;		/* -incobj and -excobj names */
 	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */
 	char		 dir[PATH_MAX];	/* "" : current directory */
@@ -79,5 +80,6 @@ void	 __mon_env_load(void) MON_HIDDEN;
 const struct __mon_env *__mon_env_get(void) MON_HIDDEN;
 int	 __mon_env_profile_path(char *, size_t) MON_HIDDEN;
 int	 __mon_env_gmon_path(char *, size_t) MON_HIDDEN;
+int	 __mon_env_thread_path(char *, size_t, long) MON_HIDDEN;
 
 #endif /* MON_PROCESS_H */

@@ -12,6 +12,8 @@
 
 /* pcs.c */
 int	 __mon_pcs_add(uintptr_t) MON_HIDDEN;
+int	 __mon_pcs_add_sid(uintptr_t, long) MON_HIDDEN;
+void	 __mon_pcs_thread(long) MON_HIDDEN;
 void	 __mon_pcs_move(uintptr_t, uintptr_t, uintptr_t) MON_HIDDEN;
 void	 __mon_pcs_stride(unsigned int) MON_HIDDEN;
 unsigned int __mon_pcs_bytes(void) MON_HIDDEN;
@@ -28,7 +30,8 @@ struct __mon_hist_counts {
 };
 
 size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
-void	 __mon_hist_tick(uintptr_t) MON_HIDDEN;
+void	 __mon_hist_tick(uintptr_t, long) MON_HIDDEN;
+void	 __mon_hist_threads(int) MON_HIDDEN;
 void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t) MON_HIDDEN;
 void	 __mon_hist_ranges(const struct monitor_args *, size_t) MON_HIDDEN;
 void	 __mon_hist_ranges_each(uintptr_t, uintptr_t,

@@ -132,6 +132,7 @@ void	*__mon_arena_lease(struct __mon_leases *, size_t) MON_HIDDEN;
 void	*__mon_arena_adopt(struct __mon_leases *) MON_HIDDEN;
 size_t	 __mon_arena_leased(const struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_orphan(struct __mon_leases *) MON_HIDDEN;
+void	 __mon_arena_atend(void (*)(void)) MON_HIDDEN;
 
 /*
  * A tally: a count the hot path increments with no test of the mode, and
@@ -201,6 +202,11 @@ size_t	 __mon_cells_mapped(void) MON_HIDDEN;
 void	 __mon_cells_control(int) MON_HIDDEN;
 void	 __mon_cells_zero(void) MON_HIDDEN;
 void	 __mon_cells_reset(void) MON_HIDDEN;
+long	 __mon_cells_sid(long) MON_HIDDEN;
+void	 __mon_cells_sid_end(void) MON_HIDDEN;
+void	 __mon_cells_sids(void (*)(long, long, void *), void *) MON_HIDDEN;
+size_t	 __mon_cells_fold_tid(long, int) MON_HIDDEN;
+void	 __mon_cells_zero_tid(long) MON_HIDDEN;
 
 /*
  * arcs.c.  An arc is counted in place by its owner thread only (the

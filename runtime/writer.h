@@ -32,6 +32,7 @@ struct __mon_objects_out {
 	int		 detail;	/* samples by bucket, not only sums */
 	long		 exe;		/* the executable's samples put */
 	long		 objects;	/* the records' samples */
+	int		 thread;	/* -threads: one thread's (pcs.c) only */
 };
 
 void	 __mon_objects_records(struct __mon_objects_out *) MON_HIDDEN;
@@ -42,6 +43,7 @@ void	 __mon_objects_closed(void) MON_HIDDEN;
 
 /* monout.c */
 int	 __mon_monout_write(const char *) MON_HIDDEN;
+int	 __mon_monout_thread(const char *, long, long, int) MON_HIDDEN;
 
 /* gmonout.c */
 int	 __mon_gmonout_write(const char *) MON_HIDDEN;

@@ -45,12 +45,12 @@ START_TEST(test_uniform_bins_span_range)
 	__mon_mode_set(1);
 	/* 8 bins over 100 bytes */
 	__mon_hist_start(bins, 8, 1000, 1100);
-	__mon_hist_tick(1000);
-	__mon_hist_tick(1012);
-	__mon_hist_tick(1013);
-	__mon_hist_tick(1099);
-	__mon_hist_tick(1100);
-	__mon_hist_tick(999);
+	__mon_hist_tick(1000, 0);
+	__mon_hist_tick(1012, 0);
+	__mon_hist_tick(1013, 0);
+	__mon_hist_tick(1099, 0);
+	__mon_hist_tick(1100, 0);
+	__mon_hist_tick(999, 0);
 	/* bin = (pc - lpc) * 8 / 100: 12 -> 0, 13 -> 1, 99 -> 7 */
 	ck_assert_uint_eq(bins[0], 2);
 	ck_assert_uint_eq(bins[1], 1);
@@ -69,7 +69,7 @@ START_TEST(test_bins_saturate)
 	__mon_hist_profil(bins, 8, 0x400, 0x10000);
 	bins[3] = 65530;
 	for (i = 0; i < 10; i++)
-		__mon_hist_tick(0x406);
+		__mon_hist_tick(0x406, 0);
 	ck_assert_uint_eq(bins[3], 65535);
 	ck_assert_int_eq(counts().saturated, 5);
 }
@@ -81,7 +81,7 @@ START_TEST(test_off_takes_no_sample)
 	__mon_hist_profil(bins, 8, 0x400, 0x10000);
 	__mon_mode_set(0);
 	__mon_hist_reset();
-	__mon_hist_tick(0x400);
+	__mon_hist_tick(0x400, 0);
 	ck_assert_uint_eq(bins[0], 0);
 	ck_assert_int_eq(counts().samples, 0);
 }

@@ -1,0 +1,83 @@
+# 166-threads: PROFFLAGS=-threads writes one file per thread,
+# <pid>.<sid>.<prog> (sid 1: the main thread, then the threads in the
+# order they first run instrumented code), each with that thread's calls
+# and samples only; the files add up to the run without -threads, and
+# prof reads them all from the directory.  Threads that start after
+# another ended (and count on in its slots) still get only their own
+# calls.  With -sigdump, -threads is ignored with one warning.
+mp_cc -p -O2 -o a.out "$E2E/166-threads.c" -pthread
+
+# calls FILE: "name calls" of the functions counted in FILE, sorted.
+calls() { counts a.out "$1" | awk '$2 != 0'; }
+# row REPORT NAME: NAME's seconds in prof's REPORT (empty: no row).
+row() { awk -v f="$2" '$NF == f { print $2 }' "$1"; }
+# the #Calls column of a prof report: "name calls", sorted
+callcol() { awk 'NR > 1 && NF >= 6 { print $NF, $4 }' "$1" | sort; }
+
+for how in together seq; do
+	rm -rf d
+	if [ $how = seq ]; then
+		in_profdir d env PROFFLAGS=-threads ./a.out seq
+	else
+		in_profdir d env PROFFLAGS=-threads ./a.out
+	fi
+	expect_eq "$(ls d | tr '\n' ' ')" \
+	    "$pid.1.a.out $pid.2.a.out $pid.3.a.out " "$how: files"
+	m=d/$pid.1.a.out a=d/$pid.2.a.out b=d/$pid.3.a.out
+	expect_eq "$(calls $m | tr '\n' ' ')" \
+	    "common 10 main 1 spin_main 1 work_main 1000 " "$how: main's calls"
+	expect_eq "$(calls $a | tr '\n' ' ')" \
+	    "common 20 spin_a 1 thread_a 1 work_a 2000 " "$how: A's calls"
+	expect_eq "$(calls $b | tr '\n' ' ')" \
+	    "common 30 spin_b 1 thread_b 1 work_b 3000 " "$how: B's calls"
+	# Each file's samples are its thread's: prof's sum is meta 10.
+	for f in $m $a $b; do
+		"$PROF" -s a.out $f > /dev/null 2> sum
+		expect_eq "$(awk '/samples in this report/ { print $1 }' sum)" \
+		    "$(meta 10 $f)" "$how: $f: samples in the report"
+	done
+	"$PROF" a.out $a > ra
+	"$PROF" a.out $b > rb
+	"$PROF" a.out $m > rm
+	cat ra rb rm
+	awk -v a="$(row ra spin_a)" -v b="$(row rb spin_b)" \
+	    -v m="$(row rm spin_main)" 'BEGIN {
+	    exit !(a >= 0.2 && b >= 0.2 && m >= 0.1) }' ||
+	    fail "$how: spin_a $(row ra spin_a) s in A," \
+		"spin_b $(row rb spin_b) s in B, spin_main $(row rm spin_main)"
+	for x in "ra spin_b" "ra spin_main" "rb spin_a" "rb spin_main" \
+	    "rm spin_a" "rm spin_b"; do
+		set -- $x
+		s=$(row $1 $2)
+		[ -z "$s" ] || [ "$s" = 0.00 ] || fail "$how: $2 has $s s in $1"
+	done
+	# The directory: prof sums the three files.
+	"$PROF" a.out d > all
+	callcol all > all.calls
+	# the same run without -threads
+	./a.out $([ $how = seq ] && echo seq)
+	"$PROF" a.out > whole
+	callcol whole > whole.calls
+	expect_file whole.calls all.calls
+	s=0
+	for f in $m $a $b; do
+		s=$((s + $(meta 10 $f)))
+	done
+	"$PROF" -s a.out d > /dev/null 2> sum
+	expect_eq "$(awk '/samples in this report/ { print $1 }' sum)" "$s" \
+	    "$how: samples in the directory's report"
+done
+
+# -threads -sigdump: one warning, one profile of the process.
+rm -rf d
+mkdir d
+PROFDIR=d PROFFLAGS="-threads -sigdump USR1" ./a.out 2> err &
+pid=$!
+wait $pid
+expect_eq "$(wc -l < err)" 1 "-threads -sigdump: stderr lines"
+grep -q -- "-threads" err || fail "-threads -sigdump: $(cat err)"
+expect_eq "$(ls d)" "$pid.a.out" "-threads -sigdump: files"
+expect_eq "$(count_of common a.out d/$pid.a.out)" 60 "-sigdump: common"
+
+# A -pg program: the thread files have the -p counts... and gmon.out.
+exit 0
