@@ -22,8 +22,10 @@
  * only, no malloc, locks, stdio or errno change.
  */
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include <errno.h>
+#include <unistd.h>
 
 #include "storage.h"
 
@@ -361,6 +363,41 @@ __mon_arcs_fold(void)
 	int on = __mon_mode_on();
 
 	visit(add, &on);
+}
+
+/*
+ * -threads: add the arcs of the tables of thread tid (and, if shared_too,
+ * the shared table's) to their callees' cells, after __mon_cells_fold_tid.
+ */
+void
+__mon_arcs_fold_tid(long tid, int shared_too)
+{
+	struct __mon_lease *l;
+	struct __mon_arctab *t;
+	int on = __mon_mode_on();
+
+	MON_FOREACH_LEASE(&tabs, l, t)
+		if (MON_LOAD(&l->tid) == tid)
+			visit_table(t, add, &on);
+	if (shared_too && (t = MON_LOAD(&shared)) != NULL)
+		visit_table(t, add, &on);
+}
+
+/*
+ * -threads: this thread ends, its file written.  Its tables keep their
+ * arcs for gmon.out (the process's) but no later thread counts in them,
+ * nor a thread that gets its tid: they are no thread's any more.
+ */
+void
+__mon_arcs_keep(void)
+{
+	struct __mon_lease *l;
+	long tid = syscall(SYS_gettid);
+
+	__mon_arena_keep(&tabs);
+	for (l = MON_LOAD(&tabs.all); l != NULL; l = l->next)
+		if (MON_LOAD(&l->tid) == tid)
+			MON_STORE(&l->tid, -1L);
 }
 
 static void

@@ -268,6 +268,7 @@ hold(struct __mon_leases *ls, struct __mon_lease *l)
 	struct __mon_lease *old = held[ls->index];
 
 	held[ls->index] = l;
+	MON_STORE(&l->tid, tid_now());
 	if (old != NULL && old != l)
 		freeze(old);
 	watch();
@@ -358,6 +359,17 @@ __mon_arena_leased(const struct __mon_leases *ls)
 	for (l = MON_LOAD(&ls->all); l != NULL; l = l->next)
 		n += l->maplen;
 	return n;
+}
+
+/*
+ * -threads: this thread's lease of ls is never handed on (its counts
+ * are its thread's alone); it ends, and a later thread takes a new one.
+ */
+void
+__mon_arena_keep(struct __mon_leases *ls)
+{
+	if (held[ls->index] != NULL)
+		freeze(held[ls->index]);
 }
 
 /*

@@ -311,6 +311,14 @@ sid_table(void)
 	return seen;
 }
 
+/* Where tid's entry is looked for first. */
+static size_t
+sid_hash(long tid)
+{
+	return (size_t)((unsigned long)tid * 0x9e3779b97f4a7c15UL >> 40) &
+	    (SID_ENTRIES - 1);
+}
+
 /*
  * The sid of thread tid, given it on first sight; self: tid is this
  * thread, which takes an ended entry of its tid over (an old thread's).
@@ -326,8 +334,7 @@ sid_find(long tid, int self)
 
 	if (t == NULL || tid <= 0 || tid > 0xffffffffL)
 		return 1;
-	k = (size_t)((unsigned long)tid * 0x9e3779b97f4a7c15UL >> 40) &
-	    (SID_ENTRIES - 1);
+	k = sid_hash(tid);
 	for (probe = 0; probe < SID_ENTRIES; ) {
 		w = MON_LOAD(&t[k]);
 		if (w != 0 && SID_TID(w) != tid) {
@@ -379,16 +386,18 @@ __mon_cells_sid_end(void)
 	long tid = syscall(SYS_gettid);
 	size_t k;
 
+	size_t probe;
+
 	mysid = 1;
 	if (t == NULL)
 		return;
-	for (k = 0; k < SID_ENTRIES; k++) {
-		w = MON_LOAD(&t[k]);
-		if (w != 0 && SID_TID(w) == tid && (w & SID_ENDED) == 0) {
+	/* Entries are never emptied: tid's is before the first empty one. */
+	for (k = sid_hash(tid), probe = 0; probe < SID_ENTRIES &&
+	    (w = MON_LOAD(&t[k])) != 0; probe++, k = (k + 1) & (SID_ENTRIES - 1))
+		if (SID_TID(w) == tid && (w & SID_ENDED) == 0) {
 			MON_CAS(&t[k], &w, w | SID_ENDED);
 			return;
 		}
-	}
 }
 
 /* f(tid, sid, arg) for every thread seen and not ended. */

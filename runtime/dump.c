@@ -124,6 +124,8 @@ __mon_dump_thread(void)
 	if (sid != 1 || tid == __mon_self_pid()) {
 		thread_file(tid, sid, sid == 1);
 		__mon_cells_zero_tid(tid);
+		/* Its arcs stay for gmon.out, the process's: not handed on. */
+		__mon_arcs_keep();
 		if (sid == 1)
 			main_done = 1;
 	}

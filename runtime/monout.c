@@ -151,10 +151,8 @@ fill(struct __mon_wbuf *w, void *arg)
 		__mon_arcs_fold();
 		__mon_hist_counts(&c);
 	} else {
-		/* -pg arcs are not kept by thread: the main file has them. */
 		__mon_cells_fold_tid(th->tid, th->main);
-		if (th->main)
-			__mon_arcs_fold();
+		__mon_arcs_fold_tid(th->tid, th->main);
 		thread_counts(th, &c);
 	}
 	h.nfns = body(w, &c, th);
@@ -178,8 +176,9 @@ __mon_monout_write(const char *path)
 
 /*
  * -threads: thread tid's file (sid its sequence number) at path: its
- * sets' counts and its samples; main: the main thread's, which also has
- * the counts no thread holds (slots taken aside, -pg arcs).
+ * sets' and arc tables' counts and its samples; main: the main thread's,
+ * which also has the counts no thread holds (slots taken aside, the
+ * shared arc table).
  */
 int
 __mon_monout_thread(const char *path, long tid, long sid, int main)

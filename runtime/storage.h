@@ -91,6 +91,7 @@ struct __mon_lease {
 	struct __mon_leases *list;
 	long		 state;		/* MON_LEASE_* */
 	size_t		 maplen;	/* 0: from its list's pool */
+	long		 tid;		/* its holder, or its last (-threads) */
 };
 
 #define MON_LEASE_HDR		64
@@ -133,6 +134,7 @@ void	*__mon_arena_adopt(struct __mon_leases *) MON_HIDDEN;
 size_t	 __mon_arena_leased(const struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_orphan(struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_atend(void (*)(void)) MON_HIDDEN;
+void	 __mon_arena_keep(struct __mon_leases *) MON_HIDDEN;
 
 /*
  * A tally: a count the hot path increments with no test of the mode, and
@@ -255,6 +257,8 @@ size_t	 __mon_arcs_mapped(void) MON_HIDDEN;
 void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_arcs_fold(void) MON_HIDDEN;
+void	 __mon_arcs_fold_tid(long, int) MON_HIDDEN;
+void	 __mon_arcs_keep(void) MON_HIDDEN;
 void	 __mon_arcs_control(int) MON_HIDDEN;
 void	 __mon_arcs_zero(void) MON_HIDDEN;
 void	 __mon_arcs_reset(void) MON_HIDDEN;

@@ -79,5 +79,28 @@ grep -q -- "-threads" err || fail "-threads -sigdump: $(cat err)"
 expect_eq "$(ls d)" "$pid.a.out" "-threads -sigdump: files"
 expect_eq "$(count_of common a.out d/$pid.a.out)" 60 "-sigdump: common"
 
-# A -pg program: the thread files have the -p counts... and gmon.out.
+# -pg: the same per thread (each thread's arcs are its own), and
+# gmon.out, the process's, has every call.
+mp_cc -pg -O2 -o pg.out "$E2E/166-threads.c" -pthread
+for how in together seq; do
+	rm -rf d
+	if [ $how = seq ]; then
+		in_profdir d env PROFFLAGS=-threads ./pg.out seq
+	else
+		in_profdir d env PROFFLAGS=-threads ./pg.out
+	fi
+	expect_eq "$(ls d | tr '\n' ' ')" \
+	    "$pid.1.pg.out $pid.2.pg.out $pid.3.pg.out $pid.pg.out.gmon " \
+	    "-pg $how: files"
+	pc() { counts pg.out "$1" | awk '$2 != 0' | tr '\n' ' '; }
+	expect_eq "$(pc d/$pid.1.pg.out)" \
+	    "common 10 main 1 spin_main 1 work_main 1000 " "-pg $how: main's"
+	expect_eq "$(pc d/$pid.2.pg.out)" \
+	    "common 20 spin_a 1 thread_a 1 work_a 2000 " "-pg $how: A's"
+	expect_eq "$(pc d/$pid.3.pg.out)" \
+	    "common 30 spin_b 1 thread_b 1 work_b 3000 " "-pg $how: B's"
+	gprof -b -p pg.out d/$pid.pg.out.gmon > flat 2>&1 || true
+	awk '$NF == "common" { c = $4 } END { exit c != 60 }' flat ||
+	    fail "-pg $how: gmon.out: $(cat flat)"
+done
 exit 0
