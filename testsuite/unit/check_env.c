@@ -100,6 +100,27 @@ START_TEST(test_profflags_bad_are_counted)
 }
 END_TEST
 
+/* -threads; with -sigdump it is ignored (one warning: counted once). */
+START_TEST(test_profflags_threads)
+{
+	struct __mon_env e;
+
+	ck_assert_int_eq(__mon_env_parse(&e, NULL, "-threads"), 0);
+	ck_assert_int_eq(e.threads, 1);
+	ck_assert_int_eq(__mon_env_parse(&e, NULL, "-threads -sigdump USR1"),
+	    1);
+	ck_assert_int_eq(e.threads, 0);
+	ck_assert_int_eq(e.sigdump, SIGUSR1);
+	ck_assert_int_eq(__mon_env_parse(&e, NULL,
+	    "-sigdump USR2 -threads"), 1);
+	ck_assert_int_eq(e.threads, 0);
+	/* a refused signal leaves no -sigdump: -threads stands */
+	ck_assert_int_eq(__mon_env_parse(&e, NULL,
+	    "-threads -sigdump KILL"), 1);
+	ck_assert_int_eq(e.threads, 1);
+}
+END_TEST
+
 /* Every name kill -l knows, RTMIN+n and RTMAX-n, any case, SIG or not. */
 START_TEST(test_sigdump_signal_names)
 {
@@ -261,6 +282,7 @@ env_suite(void)
 	tcase_add_test(tc, test_path_too_long_fails);
 	tcase_add_test(tc, test_profflags_all_options);
 	tcase_add_test(tc, test_profflags_bad_are_counted);
+	tcase_add_test(tc, test_profflags_threads);
 	tcase_add_test(tc, test_sigdump_signal_names);
 	tcase_add_test(tc, test_profdir_dirname_wins);
 	tcase_add_test(tc, test_gmon_names);

@@ -64,6 +64,31 @@ START_TEST(test_other_names_are_not_profiles)
 }
 END_TEST
 
+/* -threads: <pid>.<sid>.<prog>, built and read back. */
+START_TEST(test_thread_names)
+{
+	char buf[PATH_MAX];
+
+	ck_assert_int_eq(__mon_name_thread("d", "prog", 42, 3, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "d/42.3.prog");
+	ck_assert_int_eq(__mon_name_thread("", "", 42, 1, buf, sizeof(buf)),
+	    0);
+	ck_assert_str_eq(buf, "42.1.a.out");
+	ck_assert_int_eq(stem_of("42.1.prog", "prog"), 9);
+	ck_assert_int_eq(stem_of("42.17.prog", "prog"), 10);
+	ck_assert_int_eq(stem_of("42.2.prog.00000000deadbeef", "prog"), 9);
+	ck_assert_int_eq(stem_of("42.2.a.out", "a.out"), 10);
+	/* a program whose name starts with digits is still read */
+	ck_assert_int_eq(stem_of("42.1.x", "1.x"), 6);
+	ck_assert_int_eq(stem_of("42.0.prog", "prog"), -1);
+	ck_assert_int_eq(stem_of("42.01.prog", "prog"), -1);
+	ck_assert_int_eq(stem_of("42.1.prog2", "prog"), -1);
+	ck_assert_int_eq(stem_of("42.1.", "prog"), -1);
+	ck_assert_int_eq(__mon_name_thread("", "prog", 42, 3, buf, 9), -1);
+}
+END_TEST
+
 /* The dump number only: prof finds a numbered dump's gmon.out by it. */
 START_TEST(test_unseq)
 {
@@ -86,6 +111,7 @@ name_suite(void)
 	tcase_add_test(tc, test_profile_names_are_read_back);
 	tcase_add_test(tc, test_other_names_are_not_profiles);
 	tcase_add_test(tc, test_unseq);
+	tcase_add_test(tc, test_thread_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -103,6 +103,62 @@ START_TEST(test_profil_bad_buffers)
 }
 END_TEST
 
+static void
+sum(uintptr_t pc, long n, void *arg)
+{
+	(void)pc;
+	*(long *)arg += n;
+}
+
+/* The samples of thread sid kept by pc (-threads). */
+static long
+of_thread(long sid)
+{
+	long n = 0;
+
+	__mon_pcs_thread(sid);
+	__mon_pcs_each(0, UINTPTR_MAX, sum, &n);
+	__mon_pcs_thread(0);
+	return n;
+}
+
+/*
+ * -threads: every sample is also kept by (thread, pc), the threads'
+ * adding up to the samples taken, in the histogram or out of it.
+ */
+START_TEST(test_threads_samples_add_up)
+{
+	long before1 = of_thread(1), before2 = of_thread(2);
+	long tid = 1000000000L, s1, s2, s3;	/* no real thread */
+	int i;
+
+	memset(bins, 0, sizeof(bins));
+	__mon_mode_set(1);
+	__mon_hist_start(bins, 8, 1000, 1100);
+	__mon_hist_threads(1);
+	/* this thread (the process's first: sid 1), then two others */
+	for (i = 0; i < 5; i++)
+		__mon_hist_tick(1000 + i, 0);
+	for (i = 0; i < 7; i++)
+		__mon_hist_tick(5000 + i * 64, tid);
+	for (i = 0; i < 3; i++)
+		__mon_hist_tick(1050, tid + 1);
+	__mon_hist_threads(0);
+	s1 = __mon_cells_sid(0);
+	s2 = __mon_cells_sid(tid);
+	s3 = __mon_cells_sid(tid + 1);
+	ck_assert_int_eq(s1, 1);
+	ck_assert_int_eq(s3, s2 + 1);
+	ck_assert_int_eq(of_thread(s1) - before1, 5);
+	ck_assert_int_eq(of_thread(s2) - (s2 == 2 ? before2 : 0), 7);
+	ck_assert_int_eq(of_thread(s3), 3);
+	ck_assert_int_eq(counts().samples, 15);
+	/* the histogram's view is unchanged */
+	ck_assert_int_eq(counts().outside, 7);
+	ck_assert_uint_eq(bins[0], 5);
+}
+END_TEST
+
 static Suite *
 profil_suite(void)
 {
@@ -115,6 +171,7 @@ profil_suite(void)
 	tcase_add_test(tc, test_bins_saturate);
 	tcase_add_test(tc, test_off_takes_no_sample);
 	tcase_add_test(tc, test_profil_bad_buffers);
+	tcase_add_test(tc, test_threads_samples_add_up);
 	suite_add_tcase(s, tc);
 	return s;
 }
