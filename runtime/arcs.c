@@ -367,7 +367,9 @@ __mon_arcs_fold(void)
 
 /*
  * -threads: add the arcs of the tables of thread tid (and, if shared_too,
- * the shared table's) to their callees' cells, after __mon_cells_fold_tid.
+ * the main thread's file, the shared table's and those of no thread
+ * alive but not yet written: __mon_cells_whose) to their callees'
+ * cells, after __mon_cells_fold_tid.
  */
 void
 __mon_arcs_fold_tid(long tid, int shared_too)
@@ -377,7 +379,7 @@ __mon_arcs_fold_tid(long tid, int shared_too)
 	int on = __mon_mode_on();
 
 	MON_FOREACH_LEASE(&tabs, l, t)
-		if (MON_LOAD(&l->tid) == tid)
+		if (__mon_cells_whose(MON_LOAD(&l->tid), tid, shared_too))
 			visit_table(t, add, &on);
 	if (shared_too && (t = MON_LOAD(&shared)) != NULL)
 		visit_table(t, add, &on);

@@ -357,6 +357,34 @@ sid_find(long tid, int self)
 	return 1;
 }
 
+/* Whether thread tid has a sid and is not ended (no entry is made). */
+static int
+sid_live(long tid)
+{
+	unsigned long *t = MON_LOAD(&sidtab), w;
+	size_t k, probe;
+
+	if (t == NULL || tid <= 0 || tid > 0xffffffffL)
+		return 0;
+	for (k = sid_hash(tid), probe = 0; probe < SID_ENTRIES &&
+	    (w = MON_LOAD(&t[k])) != 0; probe++, k = (k + 1) & (SID_ENTRIES - 1))
+		if (SID_TID(w) == tid && (w & SID_ENDED) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * -threads: whether the counts of storage last held by thread tid go to
+ * the file of thread file: its own, or the main thread's (main_file) if no
+ * thread alive has a file for them (a thread past the sids, one that
+ * ended while no profile ran).  Written and zeroed sets add nothing.
+ */
+int
+__mon_cells_whose(long tid, long file, int main_file)
+{
+	return tid == file || (main_file && tid != -1 && !sid_live(tid));
+}
+
 /*
  * -threads: the sid of thread tid (0: this thread).  Async-signal-safe:
  * the sampler's handler and drain call it.
@@ -451,7 +479,8 @@ __mon_cells_fold(void)
 
 /*
  * -threads: as __mon_cells_fold, with the slots of the sets that thread
- * tid holds (or held last) only, and those taken aside if aside.
+ * tid holds (or held last) only; if aside_too (the main thread's file),
+ * those taken aside and the sets no thread alive writes.
  */
 size_t
 __mon_cells_fold_tid(long tid, int aside_too)
@@ -473,7 +502,7 @@ __mon_cells_fold_tid(long tid, int aside_too)
 		MON_FOREACH(&aside, c, i, s)
 			add(s, on);
 	MON_FOREACH_LEASE(&sets, l, t)
-		if (MON_LOAD(&t->tid) == tid)
+		if (__mon_cells_whose(MON_LOAD(&t->tid), tid, aside_too))
 			MON_FOREACH(&t->slots, c, i, s)
 				add(s, on);
 	MON_FOREACH(&pgcells, c, i, p) {

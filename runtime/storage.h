@@ -207,6 +207,7 @@ void	 __mon_cells_reset(void) MON_HIDDEN;
 long	 __mon_cells_sid(long) MON_HIDDEN;
 void	 __mon_cells_sid_end(void) MON_HIDDEN;
 void	 __mon_cells_sids(void (*)(long, long, void *), void *) MON_HIDDEN;
+int	 __mon_cells_whose(long, long, int) MON_HIDDEN;
 size_t	 __mon_cells_fold_tid(long, int) MON_HIDDEN;
 void	 __mon_cells_zero_tid(long) MON_HIDDEN;
 

@@ -68,6 +68,27 @@ for how in together seq; do
 	    "$how: samples in the directory's report"
 done
 
+# Thread churn (134's program): 300 threads, 4 alive at a time, each
+# adopting the slots of one gone: a file each, sids 1 to 301, and the
+# directory's counts exact (each f* 900 calls, worker 300, main 1).
+mp_cc -p -O2 -pthread -o churn "$E2E/134-thread-churn.c"
+rm -rf d
+in_profdir d env PROFFLAGS=-threads ./churn 300 4 > /dev/null
+expect_eq "$(ls d | awk -F. -v p=$pid '$1 == p && $3 == "churn" {
+    print $2 }' | sort -n | awk '$1 == NR { n++ } END { print n }')" 301 \
+    "churn: files 1 to 301"
+expect_eq "$(ls d | wc -l)" 301 "churn: files"
+"$PROF" churn d | awk 'NR > 1 && NF >= 6 { print $4 }' | sort -n |
+    uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ' > u
+expect_eq "$(cat u)" "1 1 1 300 256 900 " "churn: calls"
+# each worker's file: its own 3 calls of every function, worker once
+w=$(counts churn d/$pid.2.churn | awk '$2 != 0 { print $2 }' | sort -n |
+    uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ')
+expect_eq "$w" "1 1 256 3 " "churn: thread 2's calls"
+w=$(counts churn d/$pid.301.churn | awk '$2 != 0 { print $2 }' | sort -n |
+    uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ')
+expect_eq "$w" "1 1 256 3 " "churn: thread 301's calls"
+
 # -threads -sigdump: one warning, one profile of the process.
 rm -rf d
 mkdir d
