@@ -135,11 +135,13 @@ __mon_hist_tick(uintptr_t pc, long tid)
 	uintptr_t lpc, hpc, off;
 	size_t nb, i, nr;
 	WORD *bins, v;
+	int th = MON_LOAD(&threads);
 
 	if (!__mon_mode_on())
 		return;
 	MON_ADD(&n.samples, 1);
-	if (MON_LOAD(&threads))
+	/* -threads: the histogram is only gmon.out's, the rest unwritten. */
+	if (th)
 		__mon_pcs_add_sid(pc, __mon_cells_sid(tid));
 	seq = MON_LOAD(&to.seq);
 	ranges = __atomic_load_n(&to.ranges, __ATOMIC_RELAXED);
@@ -158,7 +160,7 @@ __mon_hist_tick(uintptr_t pc, long tid)
 		MON_ADD(&n.outside, 1);
 		if ((c = counter(ranges, nr, pc)) != NULL)
 			count32(c);
-		else
+		else if (!th)
 			__mon_pcs_add(pc);
 		return;
 	}
@@ -173,7 +175,7 @@ __mon_hist_tick(uintptr_t pc, long tid)
 	if (i >= nb) {
 		/* Outside the profile's histogram: kept by pc (pcs.c). */
 		MON_ADD(&n.outside, 1);
-		if (scale == 0)
+		if (scale == 0 && !th)
 			__mon_pcs_add(pc);
 		return;
 	}
