@@ -386,17 +386,19 @@ __mon_arcs_fold_tid(long tid, int shared_too)
 }
 
 /*
- * -threads: this thread ends, its file written.  Its tables keep their
- * arcs for gmon.out (the process's) but no later thread counts in them,
- * nor a thread that gets its tid: they are no thread's any more.
+ * -threads: this thread ends.  Its tables keep their arcs for its file
+ * and gmon.out (the process's): no later thread counts in them; once
+ * its file is written (forget), nor a thread that gets its tid.
  */
 void
-__mon_arcs_keep(void)
+__mon_arcs_keep(int forget)
 {
 	struct __mon_lease *l;
 	long tid = syscall(SYS_gettid);
 
 	__mon_arena_keep(&tabs);
+	if (!forget)
+		return;
 	for (l = MON_LOAD(&tabs.all); l != NULL; l = l->next)
 		if (MON_LOAD(&l->tid) == tid)
 			MON_STORE(&l->tid, -1L);

@@ -46,7 +46,7 @@ struct set {
 	size_t		 mask;		/* entries - 1 */
 	size_t		 indexed;
 	size_t		 maplen;	/* the index's mapping */
-	long		 tid;		/* the thread that holds it or last did */
+	long		 tid;		/* its holder, or its last */
 };
 
 #define SET_LEN		(1024 - MON_LEASE_HDR)
@@ -367,7 +367,8 @@ sid_live(long tid)
 	if (t == NULL || tid <= 0 || tid > 0xffffffffL)
 		return 0;
 	for (k = sid_hash(tid), probe = 0; probe < SID_ENTRIES &&
-	    (w = MON_LOAD(&t[k])) != 0; probe++, k = (k + 1) & (SID_ENTRIES - 1))
+	    (w = MON_LOAD(&t[k])) != 0;
+	    probe++, k = (k + 1) & (SID_ENTRIES - 1))
 		if (SID_TID(w) == tid && (w & SID_ENDED) == 0)
 			return 1;
 	return 0;
@@ -375,8 +376,8 @@ sid_live(long tid)
 
 /*
  * -threads: whether the counts of storage last held by thread tid go to
- * the file of thread file: its own, or the main thread's (main_file) if no
- * thread alive has a file for them (a thread past the sids, one that
+ * the file of thread file: its own, or the main thread's (main_file)
+ * if no thread alive has a file for them (a thread past the sids, one that
  * ended while no profile ran).  Written and zeroed sets add nothing.
  */
 int
@@ -421,7 +422,8 @@ __mon_cells_sid_end(void)
 		return;
 	/* Entries are never emptied: tid's is before the first empty one. */
 	for (k = sid_hash(tid), probe = 0; probe < SID_ENTRIES &&
-	    (w = MON_LOAD(&t[k])) != 0; probe++, k = (k + 1) & (SID_ENTRIES - 1))
+	    (w = MON_LOAD(&t[k])) != 0;
+	    probe++, k = (k + 1) & (SID_ENTRIES - 1))
 		if (SID_TID(w) == tid && (w & SID_ENDED) == 0) {
 			MON_CAS(&t[k], &w, w | SID_ENDED);
 			return;
@@ -531,6 +533,13 @@ __mon_cells_zero_tid(long tid)
 		if (MON_LOAD(&t->tid) == tid)
 			MON_FOREACH(&t->slots, c, i, s)
 				__mon_tally_zero(&s->n, on);
+}
+
+/* -threads: this thread's set is never handed on (the main thread's). */
+void
+__mon_cells_keep(void)
+{
+	__mon_arena_keep(&sets);
 }
 
 /* Call f(cell, arg) for every live cell: -p ones, then -pg ones. */

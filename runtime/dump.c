@@ -20,7 +20,6 @@
 
 static int owner;	/* the thread dumping, 0: none */
 static long dumps;	/* numbered dumps written (-sigdump) */
-static int main_done;	/* -threads: the main thread's file is written */
 
 /*
  * One dump at a time: a dump waits for another thread's (and then
@@ -72,7 +71,7 @@ thread_file(long tid, long sid, int main)
 
 struct every {
 	int		 rc;
-	int		 main;		/* the main thread's file is written */
+	int		 main;		/* the main file is written */
 };
 
 static void
@@ -80,7 +79,7 @@ every(long tid, long sid, void *arg)
 {
 	struct every *e = arg;
 
-	if (sid == 1 && (tid != __mon_self_pid() || main_done))
+	if (sid == 1 && tid != __mon_self_pid())
 		return;		/* past the sids: no file of its own */
 	if (sid == 1)
 		e->main = 1;
@@ -98,8 +97,7 @@ thread_files(void)
 	struct every e = { 0, 0 };
 
 	__mon_cells_sids(every, &e);
-	if (!e.main && !main_done &&
-	    thread_file(__mon_self_pid(), 1, 1) != 0)
+	if (!e.main && thread_file(__mon_self_pid(), 1, 1) != 0)
 		e.rc = -1;
 	return e.rc;
 }
@@ -108,7 +106,7 @@ thread_files(void)
  * -threads: this thread ends (its leases' destructor, arena.c): its
  * file, of its sets' counts and its samples, then its sets start from
  * zero for the thread that adopts them.  Samples it takes later go to
- * the main thread's file.
+ * the main thread's file, which is written at exit.
  */
 void
 __mon_dump_thread(void)
@@ -118,16 +116,23 @@ __mon_dump_thread(void)
 
 	if (__mon_mcount_disabled() || dump_lock() != 0)
 		return;
+	if (tid == __mon_self_pid()) {
+		/* The main thread (pthread_exit): its file is written at
+		 * exit, with what no thread writes; its storage is its own. */
+		__mon_cells_keep();
+		__mon_arcs_keep(0);
+		dump_unlock();
+		errno = saved;
+		return;
+	}
 	__mon_sampler_drain();
 	sid = __mon_cells_sid(0);
 	__mon_cells_sid_end();
-	if (sid != 1 || tid == __mon_self_pid()) {
-		thread_file(tid, sid, sid == 1);
+	if (sid != 1) {
+		thread_file(tid, sid, 0);
 		__mon_cells_zero_tid(tid);
 		/* Its arcs stay for gmon.out, the process's: not handed on. */
-		__mon_arcs_keep();
-		if (sid == 1)
-			main_done = 1;
+		__mon_arcs_keep(1);
 	}
 	dump_unlock();
 	errno = saved;
@@ -175,5 +180,4 @@ __mon_dump_reset(void)
 {
 	MON_STORE(&owner, 0);
 	dumps = 0;
-	main_done = 0;
 }

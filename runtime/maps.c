@@ -144,7 +144,13 @@ __mon_maps_each(struct __mon_maps *m,
 	ssize_t got;
 	int fd, saved = errno;
 
-	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1) {
+	/*
+	 * This thread's view: /proc/self/maps is empty once the main thread
+	 * has ended (pthread_exit), and a thread's profile may be written
+	 * then (-threads).  /proc/self before Linux 3.17.
+	 */
+	if ((fd = open("/proc/thread-self/maps", O_RDONLY | O_CLOEXEC)) == -1 &&
+	    (fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1) {
 		errno = saved;
 		return;
 	}

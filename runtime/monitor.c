@@ -196,10 +196,6 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 }
 
 /*
- * Start: the buffer at h (its nfunc cells handed out next, nbins over
- * [lpc, hpc)), or the n ranges r.
- */
-/*
  * -threads: a thread that held sets or arc tables ends (arena.c): its
  * file is written now, if the profile is running.
  */
@@ -211,6 +207,10 @@ thread_ended(void)
 		__mon_dump_thread();
 }
 
+/*
+ * Start: the buffer at h (its nfunc cells handed out next, nbins over
+ * [lpc, hpc)), or the n ranges r.
+ */
 static int
 start(struct hdr *h, size_t nfunc, size_t nbins, struct monitor_args *r,
     size_t n)

@@ -99,7 +99,7 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c,
 		;
 	else if (th == NULL)
 		__mon_outfile_put(w, bins, nbins * sizeof(WORD));
-	else	/* a thread's samples are all cells: its histogram is empty */
+	else	/* a thread's samples are all cells: no histogram */
 		for (i = 0; i < nbins; i += sizeof(zeros) / sizeof(WORD))
 			__mon_outfile_put(w, zeros, (nbins - i < sizeof(zeros) /
 			    sizeof(WORD) ? nbins - i : sizeof(zeros) /

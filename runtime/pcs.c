@@ -46,7 +46,7 @@ struct pcs_tab {
 #define KEY_SID(k)	((long)((k) >> SID_SHIFT))
 
 static struct pcs_tab *tabs;		/* the newest first */
-static long	 which;			/* the sid the writer looks at */
+static long	 which;			/* the sid being written */
 static size_t	 entries;		/* in all tables */
 static unsigned	 shift;			/* log2 of the stride */
 

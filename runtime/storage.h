@@ -91,7 +91,7 @@ struct __mon_lease {
 	struct __mon_leases *list;
 	long		 state;		/* MON_LEASE_* */
 	size_t		 maplen;	/* 0: from its list's pool */
-	long		 tid;		/* its holder, or its last (-threads) */
+	long		 tid;		/* its holder, or its last */
 };
 
 #define MON_LEASE_HDR		64
@@ -210,6 +210,7 @@ void	 __mon_cells_sids(void (*)(long, long, void *), void *) MON_HIDDEN;
 int	 __mon_cells_whose(long, long, int) MON_HIDDEN;
 size_t	 __mon_cells_fold_tid(long, int) MON_HIDDEN;
 void	 __mon_cells_zero_tid(long) MON_HIDDEN;
+void	 __mon_cells_keep(void) MON_HIDDEN;
 
 /*
  * arcs.c.  An arc is counted in place by its owner thread only (the
@@ -259,7 +260,7 @@ void	 __mon_arcs_each(void (*)(uintptr_t, struct cnt *, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_arcs_fold(void) MON_HIDDEN;
 void	 __mon_arcs_fold_tid(long, int) MON_HIDDEN;
-void	 __mon_arcs_keep(void) MON_HIDDEN;
+void	 __mon_arcs_keep(int) MON_HIDDEN;
 void	 __mon_arcs_control(int) MON_HIDDEN;
 void	 __mon_arcs_zero(void) MON_HIDDEN;
 void	 __mon_arcs_reset(void) MON_HIDDEN;

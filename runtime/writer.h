@@ -32,7 +32,7 @@ struct __mon_objects_out {
 	int		 detail;	/* samples by bucket, not only sums */
 	long		 exe;		/* the executable's samples put */
 	long		 objects;	/* the records' samples */
-	int		 thread;	/* -threads: one thread's (pcs.c) only */
+	int		 thread;	/* -threads: one thread's only */
 };
 
 void	 __mon_objects_records(struct __mon_objects_out *) MON_HIDDEN;

@@ -4,9 +4,11 @@
  * calling its own function and a shared one a known number of times and
  * spinning in a function of its own for a known CPU time.  With an
  * argument, B starts once A has ended: B counts on in A's slots (it
- * adopts them), and its file must still hold only B's calls.
+ * adopts them), and its file must still hold only B's calls.  With
+ * "exit", the main thread ends by pthread_exit before A and B.
  */
 #include <pthread.h>
+#include <string.h>
 #include <time.h>
 
 static volatile unsigned long sink;
@@ -96,13 +98,16 @@ main(int argc, char **argv)
 {
 	pthread_t a, b;
 
-	(void)argv;
 	calls(work_main, 1000);
 	calls(common, 10);
 	pthread_create(&a, NULL, thread_a, NULL);
 	while (!__atomic_load_n(&a_started, __ATOMIC_ACQUIRE))
 		;
-	if (argc > 1) {
+	if (argc > 1 && strcmp(argv[1], "exit") == 0) {
+		pthread_create(&b, NULL, thread_b, NULL);
+		spin_main();
+		pthread_exit(NULL);
+	} else if (argc > 1) {
 		pthread_join(a, NULL);
 		pthread_create(&b, NULL, thread_b, NULL);
 		spin_main();

@@ -4,7 +4,8 @@
 # and samples only; the files add up to the run without -threads, and
 # prof reads them all from the directory.  Threads that start after
 # another ended (and count on in its slots) still get only their own
-# calls.  With -sigdump, -threads is ignored with one warning.
+# calls, and so does a main thread that ends by pthread_exit.  With
+# -sigdump, -threads is ignored with one warning.
 mp_cc -p -O2 -o a.out "$E2E/166-threads.c" -pthread
 
 # calls FILE: "name calls" of the functions counted in FILE, sorted.
@@ -14,12 +15,12 @@ row() { awk -v f="$2" '$NF == f { print $2 }' "$1"; }
 # the #Calls column of a prof report: "name calls", sorted
 callcol() { awk 'NR > 1 && NF >= 6 { print $NF, $4 }' "$1" | sort; }
 
-for how in together seq; do
+for how in together seq exit; do
 	rm -rf d
-	if [ $how = seq ]; then
-		in_profdir d env PROFFLAGS=-threads ./a.out seq
-	else
+	if [ $how = together ]; then
 		in_profdir d env PROFFLAGS=-threads ./a.out
+	else
+		in_profdir d env PROFFLAGS=-threads ./a.out $how
 	fi
 	expect_eq "$(ls d | tr '\n' ' ')" \
 	    "$pid.1.a.out $pid.2.a.out $pid.3.a.out " "$how: files"
@@ -55,7 +56,7 @@ for how in together seq; do
 	"$PROF" a.out d > all
 	callcol all > all.calls
 	# the same run without -threads
-	./a.out $([ $how = seq ] && echo seq)
+	./a.out $([ $how = together ] || echo $how)
 	"$PROF" a.out > whole
 	callcol whole > whole.calls
 	expect_file whole.calls all.calls
