@@ -141,8 +141,8 @@ __mon_hist_tick(uintptr_t pc, long tid)
 		return;
 	MON_ADD(&n.samples, 1);
 	/* -threads: the histogram is only gmon.out's, the rest unwritten. */
-	if (th)
-		__mon_pcs_add_sid(pc, __mon_cells_sid(tid));
+	if (th && __mon_pcs_add_sid(pc, __mon_cells_sid(tid)) != 0)
+		MON_ADD(&n.unkept, 1);
 	seq = MON_LOAD(&to.seq);
 	ranges = __atomic_load_n(&to.ranges, __ATOMIC_RELAXED);
 	nr = __atomic_load_n(&to.nranges, __ATOMIC_RELAXED);
@@ -214,6 +214,7 @@ __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);
 	MON_STORE(&n.samples, 0);
+	MON_STORE(&n.unkept, 0);
 	__mon_pcs_reset();
 	aim(bins, nbins, lpc, hpc, 0, 0);
 }
@@ -305,6 +306,7 @@ __mon_hist_counts(struct __mon_hist_counts *c)
 	c->saturated = MON_LOAD(&n.saturated);
 	c->outside = MON_LOAD(&n.outside);
 	c->lost = MON_LOAD(&n.lost);
+	c->unkept = MON_LOAD(&n.unkept);
 }
 
 /* Start from zero: the bins and the counts (fork child, -sigdump). */
@@ -318,5 +320,6 @@ __mon_hist_reset(void)
 	MON_STORE(&n.saturated, 0);
 	MON_STORE(&n.outside, 0);
 	MON_STORE(&n.lost, 0);
+	MON_STORE(&n.unkept, 0);
 	__mon_pcs_reset();
 }

@@ -118,7 +118,8 @@ sum(uintptr_t pc, long n, void *arg)
 /*
  * -threads: the counts of thread th's file.  Its samples are all kept by
  * pc (pcs.c): every one is outside the (empty) histogram; the main
- * thread's file has those the kernel lost.
+ * thread's file has those the kernel lost, and those pcs.c had no room
+ * for (in no object: UNKNOWN).
  */
 static void
 thread_counts(const struct thread *th, struct __mon_hist_counts *c)
@@ -128,10 +129,13 @@ thread_counts(const struct thread *th, struct __mon_hist_counts *c)
 
 	__mon_hist_counts(&all);
 	__mon_pcs_each(0, UINTPTR_MAX, sum, &n);
+	if (th->main)
+		n += all.unkept;
 	c->samples = n;
 	c->outside = n;
 	c->saturated = 0;
 	c->lost = th->main ? all.lost : 0;
+	c->unkept = 0;
 }
 
 /* The whole file: header (rewritten once nfns is known), cells, bins. */

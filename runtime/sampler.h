@@ -27,6 +27,7 @@ struct __mon_hist_counts {
 	long		 saturated;	/* dropped: their bin was full */
 	long		 outside;	/* dropped: outside the histogram */
 	long		 lost;		/* lost by the kernel */
+	long		 unkept;	/* -threads: no room by thread */
 };
 
 size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
