@@ -13,7 +13,8 @@ calls() { counts a.out "$1" | awk '$2 != 0'; }
 # row REPORT NAME: NAME's seconds in prof's REPORT (empty: no row).
 row() { awk -v f="$2" '$NF == f { print $2 }' "$1"; }
 # the #Calls column of a prof report: "name calls", sorted
-callcol() { awk 'NR > 1 && NF >= 6 { print $NF, $4 }' "$1" | sort; }
+callcol() { awk 'NR > 1 && NF >= 6 && $4 ~ /^[0-9]+$/ { print $NF, $4 }' "$1" |
+    sort; }
 
 for how in together seq exit; do
 	rm -rf d
@@ -69,6 +70,21 @@ for how in together seq exit; do
 	    "$how: samples in the directory's report"
 done
 
+# The setitimer sampler: its handler runs in the thread it samples.
+rm -rf d
+in_profdir d env PROFFLAGS="-threads -itimer" ./a.out
+expect_eq "$(meta 4 d/$pid.2.a.out)" 2 "-itimer: sampler"
+"$PROF" a.out d/$pid.2.a.out > ra
+"$PROF" a.out d/$pid.3.a.out > rb
+awk -v a="$(row ra spin_a)" -v b="$(row rb spin_b)" 'BEGIN {
+    exit !(a >= 0.2 && b >= 0.2) }' ||
+    fail "-itimer: spin_a $(row ra spin_a) s in A, spin_b $(row rb spin_b) s"
+for x in "ra spin_b" "rb spin_a"; do
+	set -- $x
+	s=$(row $1 $2)
+	[ -z "$s" ] || [ "$s" = 0.00 ] || fail "-itimer: $2 has $s s in $1"
+done
+
 # Thread churn (134's program): 300 threads, 4 alive at a time, each
 # adopting the slots of one gone: a file each, sids 1 to 301, and the
 # directory's counts exact (each f* 900 calls, worker 300, main 1).
@@ -79,8 +95,8 @@ expect_eq "$(ls d | awk -F. -v p=$pid '$1 == p && $3 == "churn" {
     print $2 }' | sort -n | awk '$1 == NR { n++ } END { print n }')" 301 \
     "churn: files 1 to 301"
 expect_eq "$(ls d | wc -l)" 301 "churn: files"
-"$PROF" churn d | awk 'NR > 1 && NF >= 6 { print $4 }' | sort -n |
-    uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ' > u
+"$PROF" churn d | awk 'NR > 1 && NF >= 6 && $4 ~ /^[0-9]+$/ { print $4 }' |
+    sort -n | uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ' > u
 expect_eq "$(cat u)" "1 1 1 300 256 900 " "churn: calls"
 # each worker's file: its own 3 calls of every function, worker once
 w=$(counts churn d/$pid.2.churn | awk '$2 != 0 { print $2 }' | sort -n |
