@@ -3,7 +3,9 @@
  * signal argv[1] (a number), f 20 times, the signal again, f 30 times,
  * and exits.  With "take" as argv[2] it installs a handler of its own
  * for that signal after the first one (as a server that reopens its logs
- * on SIGUSR1), which prints a line.
+ * on SIGUSR1), which prints a line; with "first" it installs that
+ * handler before the runtime's constructor runs (from .preinit_array,
+ * as a library's constructor would, before the executable's).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -30,6 +32,17 @@ own(int sig)
 	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) < 0)
 		_exit(5);
 }
+
+static void
+install_first(int argc, char **argv, char **envp)
+{
+	(void)envp;
+	if (argc > 2 && strcmp(argv[2], "first") == 0)
+		signal(atoi(argv[1]), own);
+}
+
+__attribute__((__section__(".preinit_array"), __used__))
+static void (*const preinit)(int, char **, char **) = install_first;
 
 static void
 calls(int n)

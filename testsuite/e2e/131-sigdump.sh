@@ -5,7 +5,9 @@
 # the first interval was lost unless copied away in time); it accepts
 # every signal name kill -l knows, RTMIN+n included, in any case, and
 # names the value it refuses; a program that takes the signal over is
-# told once, at exit.
+# told once, at exit; a handler the program installed before the
+# runtime started is left alone, said in one line at start (the
+# runtime replaced it: the program's handler never ran).
 rt_cc -O2 -o prog "$E2E/131-sigdump.c"
 mkdir d
 # glibc's SIGRTMIN is 34, SIGRTMAX 64
@@ -41,4 +43,13 @@ expect_eq "$(ls | grep mon.out | tr '\n' ' ')" "mon.out mon.out.1 " \
 expect_eq "$(wc -l < err)" 1 "take: lines on stderr"
 grep -q "^monprof: PROFFLAGS: -sigdump 10: the program took this signal over" err ||
     fail "take: message: $(cat err)"
+rm -f mon.out*
+PROFFLAGS="-sigdump USR1" ./prog 10 first > out 2> err
+expect_eq "$(grep -c "^the program's handler$" out)" 2 \
+    "first: the program's handler"
+expect_eq "$(ls | grep mon.out | tr '\n' ' ')" "mon.out " "first: files"
+expect_eq "$(count_of f prog)" 60 "first: calls of f"
+expect_eq "$(wc -l < err)" 1 "first: lines on stderr"
+grep -q "^monprof: PROFFLAGS: -sigdump 10: the program handles it, ignored$" err ||
+    fail "first: message: $(cat err)"
 exit 0
