@@ -81,12 +81,13 @@ main(void)
 	}
 	for (int i = 0; i < 30; i++)
 		t += hot1(2000000 + i) + hot2(2000000 + i) + work(2000000 + i);
+	/* monitor(0) drains the sampler into the counters first. */
+	monitor(0, 0, 0, 0, 0);
 	for (int i = 0; i < 16; i++) {
 		s1 += c1[i];
 		s2 += c2[i];
 		s3 += c3[i];
 	}
-	monitor(0, 0, 0, 0, 0);
 	printf("counted %d %d %d\n", s1 > 0, s2 > 0, s3 > 0);
 	return fails != 0 || t == 42;
 }
