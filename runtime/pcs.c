@@ -57,14 +57,10 @@ grow(struct pcs_tab *old)
 	size_t n = old != NULL ? (old->mask + 1) * 2 : FIRST_ENTRIES;
 	size_t len = sizeof(struct pcs_tab) + n * sizeof(struct pcs_entry);
 	struct pcs_tab *t, *seen = old;
-	int saved = errno;
+	int saved;
 
-	if (MON_LOAD(&entries) + n > MAX_ENTRIES)
-		return NULL;
-	t = mmap(NULL, len, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	errno = saved;
-	if (t == MAP_FAILED)
+	if (MON_LOAD(&entries) + n > MAX_ENTRIES ||
+	    (t = __mon_arena_map(len)) == NULL)
 		return NULL;
 	t->next = old;
 	t->mask = n - 1;
@@ -73,6 +69,7 @@ grow(struct pcs_tab *old)
 		MON_ADD(&entries, n);
 		return t;
 	}
+	saved = errno;
 	munmap(t, len);
 	errno = saved;
 	return seen;
@@ -132,28 +129,53 @@ __mon_pcs_thread(long sid)
 }
 
 /*
- * The samples in [lo, hi), whose object is gone (dlclose), move to the
- * same places at to; those that find no room are lost.
+ * Call f(entry, pc, arg) for every bucket with a key in [lo, hi), of
+ * any thread: the one walk of the tables.
  */
-void
-__mon_pcs_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
+static void
+walk(uintptr_t lo, uintptr_t hi,
+    void (*f)(struct pcs_entry *, uintptr_t, void *), void *arg)
 {
 	struct pcs_tab *t;
 	uintptr_t pc, k;
 	unsigned s = MON_LOAD(&shift);
 	size_t i;
-	long n;
 
 	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
 		for (i = 0; i <= t->mask; i++) {
 			if ((k = MON_LOAD(&t->e[i].key)) == 0)
 				continue;
 			pc = (KEY_PC(k) - 1) << s;
-			if (pc >= lo && pc < hi &&
-			    (n = __atomic_exchange_n(&t->e[i].n, 0,
-			    __ATOMIC_ACQ_REL)) != 0)
-				add(to + (pc - lo), n, KEY_SID(k));
+			if (pc >= lo && pc < hi)
+				f(&t->e[i], pc, arg);
 		}
+}
+
+/* Where __mon_pcs_move puts what it takes: lo's samples at to. */
+struct move {
+	uintptr_t	 lo, to;
+};
+
+static void
+move(struct pcs_entry *e, uintptr_t pc, void *arg)
+{
+	const struct move *m = arg;
+	long n = __atomic_exchange_n(&e->n, 0, __ATOMIC_ACQ_REL);
+
+	if (n != 0)
+		add(m->to + (pc - m->lo), n, KEY_SID(MON_LOAD(&e->key)));
+}
+
+/*
+ * The samples in [lo, hi), whose object is gone (dlclose), move to the
+ * same places at to; those that find no room are lost.
+ */
+void
+__mon_pcs_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
+{
+	struct move m = { lo, to };
+
+	walk(lo, hi, move, &m);
 }
 
 /*
@@ -187,28 +209,34 @@ __mon_pcs_bytes(void)
 	return 1u << MON_LOAD(&shift);
 }
 
-/* Call f(pc, n, arg) for every bucket in [lo, hi) with samples (of
- * the sid __mon_pcs_thread chose). */
+/* What __mon_pcs_each tells of each bucket. */
+struct each {
+	void		(*f)(uintptr_t, long, void *);
+	void		*arg;
+};
+
+static void
+each(struct pcs_entry *e, uintptr_t pc, void *arg)
+{
+	const struct each *w = arg;
+	long n;
+
+	if (KEY_SID(MON_LOAD(&e->key)) == which &&
+	    (n = MON_LOAD(&e->n)) != 0)
+		w->f(pc, n, w->arg);
+}
+
+/*
+ * Call f(pc, n, arg) for every bucket in [lo, hi) with samples (of the
+ * sid __mon_pcs_thread chose).
+ */
 void
 __mon_pcs_each(uintptr_t lo, uintptr_t hi,
     void (*f)(uintptr_t, long, void *), void *arg)
 {
-	struct pcs_tab *t;
-	uintptr_t pc, k;
-	unsigned s = MON_LOAD(&shift);
-	size_t i;
-	long n;
+	struct each w = { f, arg };
 
-	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
-		for (i = 0; i <= t->mask; i++) {
-			if ((k = MON_LOAD(&t->e[i].key)) == 0 ||
-			    KEY_SID(k) != which ||
-			    (n = MON_LOAD(&t->e[i].n)) == 0)
-				continue;
-			pc = (KEY_PC(k) - 1) << s;
-			if (pc >= lo && pc < hi)
-				f(pc, n, arg);
-		}
+	walk(lo, hi, each, &w);
 }
 
 /* Start from zero (monitor(), -sigdump, a fork child): keys stay. */
