@@ -26,4 +26,6 @@ expect_eq "$(calls fb)" 7 "fb's calls"
 expect_eq "$(calls gb)" "" "gb is never called"
 awk '$NF == "spin" && $2 > 0 { y = 1 } END { exit !y }' report ||
     fail "spin has no time after its object was closed"
-awk '$NF == "<unknown>" { exit 1 }' report || fail "a row <unknown>"
+# spin's samples were not left unnamed (a stray one in the vDSO may be).
+awk '$NF == "spin" { s = $2 } $NF == "<unknown>" { u = $2 }
+    END { exit !(s > 10 * u) }' report || fail "spin's time went to <unknown>"
