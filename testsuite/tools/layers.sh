@@ -15,7 +15,7 @@ export LC_ALL
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
 base	fmt err note name match
-process	self exe maps env
+process	self exit exe maps env
 storage	mode arena cells arcs
 hooks	mcount stub
 sampler	pcs hist perf itimer sampler
@@ -85,7 +85,7 @@ awk -F '\t' -v linkonly=" $LINK_ONLY " '
     }' "$T/rank" "$T/defs" "$T/uses" >> "$T/bad"
 
 # Names: a hidden global of file f is __mon_f_*.  __wrap_* are named by
-# ld's --wrap (exec.c).
+# ld's --wrap (exec.c, dl.c, exit.c).
 awk -F '\t' -v reserved=" $RESERVED " '
     $2 !~ /^[A-Za-z_][A-Za-z0-9_]*$/ { next }	# asm labels: <external>, the hint
     index(reserved, " " $2 " ") { next }
