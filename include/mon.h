@@ -220,6 +220,14 @@ void	__mon_mcount_arc_cache(struct cnt **cell, void *frompc, long **arc);
 void	__mon_mcount_arc(struct cnt **cell, void *frompc);
 
 /*
+ * Objects compiled by GCC's own -p or -pg (no plugin) call mcount after
+ * the prologue; the runtime's counts them (by the pc of the call, as
+ * update=atomic in a -p program, as arcs in a -pg one).
+ */
+#define MON_MCOUNT_GNU_NAME	"mcount"
+#define MON_MCOUNT_GNU2_NAME	"_mcount"
+
+/*
  * On x86-64 the hook is called like the -p stub, through a stub that
  * preserves every register but the flags:
  *

@@ -1,5 +1,7 @@
-# 207-driver: the link line of -p and -pg: no mcount and no gcrt1.o, the
-# runtime only in executables, nothing without -p.
+# 207-driver: the link line of -p and -pg: no gcrt1.o and no glibc
+# mcount (the program's mcount, for objects built by GCC's own -p, is the
+# runtime's: e2e 215), the runtime only in executables, nothing without
+# -p.
 PLUGIN=$(sed -n 's/.*-fplugin=\([^ ]*\).*/\1/p' "$SPECS" | head -n 1)
 [ -f "$PLUGIN" ] || fail "no plugin path in $SPECS"
 echo 'int main(void) { return 0; }' > m.c
@@ -8,7 +10,9 @@ link_line() {
 }
 for p in -p -pg "-pg -O2 -fomit-frame-pointer" "-p -static" "-p -flto"; do
 	link_line $p > ll
-	grep -Eq 'gcrt1|[^_]mcount|-lc_p' ll && fail "$p: glibc profiling linked"
+	grep -Eq 'gcrt1|-lc_p' ll && fail "$p: glibc profiling linked"
+	nm m.out | grep -Eq ' T _?mcount$' || fail "$p: not the runtime's mcount"
+	nm m.out | grep -q __mcount_internal && fail "$p: glibc's mcount linked"
 	grep -q 'libmonprof\.a$' ll || fail "$p: no runtime"
 	grep -q '^__mon_init$' ll || fail "$p: no -u __mon_init"
 	mp_cc $p -S -o - m.c | grep -Eq '[^_]mcount|__fentry__' &&
