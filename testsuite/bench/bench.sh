@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench.sh - overhead of monprof against plain -O2, glibc -pg and empty
-# -finstrument-functions hooks, on a call-heavy, a 4-thread and a mixed
+# -finstrument-functions hooks, and gcov's arc counters (the floor: one
+# increment per arc, -fprofile-update=single), on a call-heavy, a 4-thread and a mixed
 # workload; "sampler" is the plain code linked with the runtime, which
 # samples at 1000 Hz: the sampler's own cost.  The "-off" variants run
 # the instrumented program with PROFDIR= (profiling switched off), and
@@ -12,6 +13,9 @@
 #            of plain and variant, of the per-pair ratio variant / plain
 #   insn x   instructions (valgrind --tool=callgrind) at BENCH_INSN_PCT
 #            (default 10) percent of the work, variant / plain
+#   insn/call  the instructions a variant adds to plain, per call of an
+#            instrumented function (the calls the -p build counts in that
+#            run): the distance to the floor, one increment
 #   exact    threads workload: every function's count equals the count
 #            the program prints (monprof -p from mon.out, the -pg
 #            variants from gprof on gmon.out)
@@ -30,7 +34,7 @@ B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
 WORKLOADS=${BENCH_ONLY-calls threads mixed}
-VARIANTS=${BENCH_VARIANTS:-sampler monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty}
+VARIANTS=${BENCH_VARIANTS:-sampler gcov-single monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty}
 W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 T=$W
@@ -56,6 +60,8 @@ build() {
 	monprof-pg|monprof-pg-off)
 			mp_cc -pg $CFLAGS -o "$out" "$src" ;;
 	glibc-pg)	"$CC" -pg $CFLAGS -o "$out" "$src" ;;
+	gcov-single)	"$CC" -fprofile-arcs -fprofile-update=single \
+			    -fprofile-dir="$W/gcda" $CFLAGS -o "$out" "$src" ;;
 	cyg-empty)	"$CC" -finstrument-functions $CFLAGS -o "$out" "$src" \
 			    "$W/hooks_empty.o" ;;
 	esac
@@ -136,17 +142,30 @@ exact() {
 
 printf '%s, %s pairs, instructions at %s%% work\n\n' "$("$CC" --version | head -n 1)" \
     "$PAIRS" "$INSN_PCT"
-printf '| workload | variant | wall x (median) | insn x | exact | RSS KiB |\n'
-printf '|---|---|---:|---:|---|---:|\n'
+# ncalls WORKLOAD: the calls of instrumented functions at INSN_PCT work,
+# as the -p build counts them.
+ncalls() {
+	build "$1" monprof || return
+	d=$W/nc.$$
+	mkdir -p "$d"
+	(cd "$d" && "$W/$1.monprof" "$INSN_PCT" >/dev/null 2>&1)
+	"$MONDUMP" "$d/mon.out" | awk '$1 == "cell" { n += $3 } END { print n + 0 }'
+	rm -rf "$d"
+}
+
+printf '| workload | variant | wall x (median) | insn x | insn/call | exact | RSS KiB |\n'
+printf '|---|---|---:|---:|---:|---|---:|\n'
 for w in $WORKLOADS; do
 	build "$w" plain || exit 1
 	pw=$(for i in 1 2 3; do wall "$W/$w.plain"; done | median)
 	pi=$(insns "$W/$w.plain" "$INSN_PCT")
-	printf '| %s | plain | %s s | %s | - | %s |\n' "$w" "$pw" \
-	    "$(echo "$pi" | awk '{ printf "%.0fM", $1 / 1e6 }')" "$(rss "$W/$w.plain")"
+	nc=$(ncalls "$w")
+	printf '| %s | plain | %s s | %s | %s calls | - | %s |\n' "$w" "$pw" \
+	    "$(echo "$pi" | awk '{ printf "%.0fM", $1 / 1e6 }')" \
+	    "$(echo "$nc" | awk '{ printf "%.1fM", $1 / 1e6 }')" "$(rss "$W/$w.plain")"
 	for v in $VARIANTS; do
 		if ! build "$w" "$v" 2>"$W/err"; then
-			printf '| %s | %s | build failed: %s | | | |\n' "$w" "$v" \
+			printf '| %s | %s | build failed: %s | | | | |\n' "$w" "$v" \
 			    "$(head -n 1 "$W/err")"
 			continue
 		fi
@@ -165,8 +184,10 @@ for w in $WORKLOADS; do
 		vi=$(VENV=$(venv $v) insns "$W/$w.$v" "$INSN_PCT")
 		ix=$(echo "$vi $pi" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; exit }
 		    { print "n/a" }')
-		printf '| %s | %s | %s | %s | %s | %s |\n' "$w" "$v" "$ratios" \
-		    "$ix" "$(exact "$w" "$v")" "$(VENV=$(venv $v) rss "$W/$w.$v")"
+		ic=$(echo "$vi $pi $nc" | awk '$1 > 0 && $2 > 0 && $3 > 0 {
+		    printf "%.2f", ($1 - $2) / $3; exit } { print "n/a" }')
+		printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$w" "$v" "$ratios" \
+		    "$ix" "$ic" "$(exact "$w" "$v")" "$(VENV=$(venv $v) rss "$W/$w.$v")"
 	done
 done
 
