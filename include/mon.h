@@ -160,7 +160,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		2
+#define MON_HOOK_ABI		3
 #define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
 void	__mon_mcount_slow(long **word, struct cnt **cell);
 
@@ -238,6 +238,30 @@ void	__mon_mcount_arc(struct cnt **cell, void *frompc);
  *	lea	136(%rsp), %rsp
  */
 #define MON_MCOUNT_ARC_STUB_NAME "__mon_mcount_arc_stub"
+
+/*
+ * A function the plugin sees every call of (static, its address never
+ * taken, called from instrumented functions only) has no entry hook:
+ * each call site counts its arc in a thread-local word of its own,
+ *
+ *	static __thread long *word;
+ *	static const struct __mon_site site = { &cell, (char *)callee + 1 };
+ *
+ *	p = word;
+ *	if (p != 0)
+ *		*p += 1;
+ *	else
+ *		__mon_mcount_site(&word, &site);
+ *
+ * which counts the arc from the hook's return address (a pc of the call
+ * site) and leaves the arc's counter in word.  x86-64 only, through a
+ * stub called as the -p one (%rax = &word, %r11 = &site).
+ */
+struct __mon_site {
+	struct cnt	**cell;		/* the callee's */
+	char		 *fn;		/* a pc inside the callee */
+};
+#define MON_MCOUNT_SITE_STUB_NAME "__mon_mcount_site_stub"
 
 #ifdef __cplusplus
 }

@@ -118,9 +118,9 @@ mon_tls_model(tree var)
 	return decl_default_tls_model(var);
 }
 
-/* A zeroed file-local static (in .bss, or .tbss if tls), named PREFIX.N. */
+/* A file-local static named PREFIX.N, whose address goes to the runtime. */
 static tree
-mon_new_var(const char *prefix, tree type, bool tls)
+mon_static(const char *prefix, tree type)
 {
 	tree v;
 
@@ -131,15 +131,36 @@ mon_new_var(const char *prefix, tree type, bool tls)
 	DECL_ARTIFICIAL(v) = 1;
 	DECL_IGNORED_P(v) = 1;		/* no debug info */
 	TREE_USED(v) = 1;
-	TREE_ADDRESSABLE(v) = 1;	/* its address goes to the runtime */
+	TREE_ADDRESSABLE(v) = 1;
+	return v;
+}
+
+/* A zeroed one (in .bss, or .tbss if tls). */
+tree
+mon_new_var(const char *prefix, tree type, bool tls)
+{
+	tree v = mon_static(prefix, type);
+
 	if (tls)
 		set_decl_tls_model(v, mon_tls_model(v));
 	varpool_node::finalize_decl(v);
 	return v;
 }
 
+/* A constant one, initialized with init. */
+tree
+mon_new_const(const char *prefix, tree type, tree init)
+{
+	tree v = mon_static(prefix, type);
+
+	TREE_READONLY(v) = 1;
+	DECL_INITIAL(v) = init;
+	varpool_node::finalize_decl(v);
+	return v;
+}
+
 /* An SSA name holding &var (not an invariant when var is thread-local). */
-static tree
+tree
 mon_addr_of(gimple_stmt_iterator *gsi, tree var)
 {
 	tree p = make_ssa_name(build_pointer_type(TREE_TYPE(var)));
@@ -179,15 +200,7 @@ mon_asm_clobber(const char *reg)
  * Operands: %0 = %rax, %1 for %r11, %2 (-pg) pushed above the return
  * address.
  */
-#define MON_STUB_CALL(set_r11, push, name, pop)				\
-	set_r11 "\n\t"							\
-	"{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"		\
-	push								\
-	"{call\t*" name "@GOTPCREL(%%rip)"				\
-	"|call\t[QWORD PTR " name "@GOTPCREL[rip]]}\n\t"		\
-	pop
-
-static void
+void
 mon_stub_call(gimple_stmt_iterator *gsi, const char *text, tree rax,
     const char *r11_constraint, tree r11, tree pushed)
 {
@@ -211,31 +224,18 @@ mon_stub_call(gimple_stmt_iterator *gsi, const char *text, tree rax,
 }
 
 /*
- * The blocks of an entry test: test[0] .. test[ntest - 1] each fall
- * through (likely) to the next and on to hot; each false edge goes to
- * slow (unlikely, placed last); hot and slow meet in join, which goes on
- * to the old body.
+ * Put the blocks of a test on edge e (the entry edge: not the first
+ * block, which after tail-recursion elimination may be a loop header with
+ * PHIs).  Branch prediction has already run, so the edge probabilities
+ * are set here; __builtin_expect would have no effect this late.
  */
-struct mon_blocks {
-	basic_block	test[2];
-	basic_block	hot;
-	basic_block	slow;
-	basic_block	join;
-};
-
-/*
- * Split the entry edge (not the first block: after tail-recursion
- * elimination it may be a loop header with PHIs).  Branch prediction
- * has already run, so the edge probabilities are set here;
- * __builtin_expect would have no effect this late.
- */
-static void
-mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
+void
+mon_split_edge(function *fun, edge e, int ntest, struct mon_blocks *b)
 {
 	edge hot, cold;
 	int k;
 
-	b->test[0] = split_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	b->test[0] = split_edge(e);
 	for (k = 1; k < ntest; k++)
 		b->test[k] = split_edge(single_succ_edge(b->test[k - 1]));
 	b->hot = split_edge(single_succ_edge(b->test[ntest - 1]));
@@ -259,8 +259,15 @@ mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
 	make_single_succ_edge(b->slow, b->join, EDGE_FALLTHRU);
 }
 
-/* At gsi: if (a CODE b), the test ending a block of mon_split_entry. */
 static void
+mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
+{
+	mon_split_edge(fun, single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)),
+	    ntest, b);
+}
+
+/* At gsi: if (a CODE b), the test ending a block of mon_split_entry. */
+void
 mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)
 {
 	gsi_insert_after(gsi, gimple_build_cond(code, a, b, NULL_TREE,
@@ -268,7 +275,7 @@ mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)
 }
 
 /* At gsi: *(long *)(p + offset) += 1, a plain increment. */
-static void
+void
 mon_increment(gimple_stmt_iterator *gsi, tree p, HOST_WIDE_INT offset)
 {
 	tree ref, t1, t2;
@@ -402,14 +409,20 @@ mon_instrument_arc(function *fun)
 unsigned int
 mon_instrument(function *fun)
 {
-	if (mon_opt.pg)
-		mon_instrument_arc(fun);
-	else
+	bool entry = true;
+
+	if (!mon_opt.pg)
 		mon_instrument_count(fun);
+	else {
+		mon_instrument_sites(fun);
+		if ((entry = !mon_site_counted(fun->decl)))
+			mon_instrument_arc(fun);
+	}
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);
 	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: instrumented%s\n",
-		    function_name(fun), mon_opt.pg ? " (arcs)" : "");
+		    function_name(fun), !mon_opt.pg ? "" : entry ? " (arcs)" :
+		    " (arcs at the call sites)");
 	return 0;
 }

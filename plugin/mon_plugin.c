@@ -83,7 +83,7 @@ static const char *const mon_skip_attrs[] = {
  * DECL_NO_INSTRUMENT_FUNCTION_ENTRY_EXIT is useless here: without -p it
  * is set on every function, so the attributes are looked up directly.
  */
-static const char *
+const char *
 mon_skip_reason(tree fndecl)
 {
 	cgraph_node *node;
@@ -144,6 +144,7 @@ public:
 
 		if (fun == NULL)
 			return false;
+		mon_sites_prepare();	/* before the unit's first function */
 		why = mon_skip_reason(fun->decl);
 		if (why != NULL && mon_opt.verbose && DECL_NAME(fun->decl) != NULL)
 			fprintf(stderr, "monprof: %s: skipped (%s)\n",

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mon_plugin.h - what the plugin's argument parsing (mon_plugin.c) hands
- * to the instrumentation (mon_instrument.c).
+ * to the instrumentation (mon_instrument.c, and mon_sites.c for -pg arcs
+ * counted at their call sites), and the pieces of GIMPLE they share.
  */
 #ifndef MON_PLUGIN_H
 #define MON_PLUGIN_H
@@ -26,6 +27,47 @@ extern struct mon_options mon_opt;
 /* The runtime hooks' decls, which the garbage collector must not free. */
 extern const struct ggc_root_tab mon_roots[];
 
+const char	*mon_skip_reason(tree fndecl);
+
+/*
+ * The blocks of a test: test[0] .. test[ntest - 1] each fall through
+ * (likely) to the next and on to hot; each false edge goes to slow
+ * (unlikely, placed last); hot and slow meet in join, which goes on to
+ * the code that was there.
+ */
+struct mon_blocks {
+	basic_block	test[2];
+	basic_block	hot;
+	basic_block	slow;
+	basic_block	join;
+};
+
+/* The x86-64 call of a register-preserving stub (mon_stub_call). */
+#define MON_STUB_CALL(set_r11, push, name, pop)				\
+	set_r11 "\n\t"							\
+	"{lea\t-128(%%rsp), %%rsp|lea\trsp, [rsp-128]}\n\t"		\
+	push								\
+	"{call\t*" name "@GOTPCREL(%%rip)"				\
+	"|call\t[QWORD PTR " name "@GOTPCREL[rip]]}\n\t"		\
+	pop
+
+/* mon_instrument.c */
 unsigned int	mon_instrument(function *fun);
+tree		mon_new_var(const char *prefix, tree type, bool tls);
+tree		mon_new_const(const char *prefix, tree type, tree init);
+tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
+void		mon_split_edge(function *fun, edge e, int ntest,
+		    struct mon_blocks *b);
+void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,
+		    tree a, tree b);
+void		mon_increment(gimple_stmt_iterator *gsi, tree p,
+		    HOST_WIDE_INT offset);
+void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
+		    tree rax, const char *r11_constraint, tree r11, tree pushed);
+
+/* mon_sites.c */
+void		mon_sites_prepare(void);
+bool		mon_site_counted(tree fndecl);
+void		mon_instrument_sites(function *fun);
 
 #endif

@@ -140,6 +140,22 @@ __mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
 		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
 }
 
+/*
+ * -pg, at a call site of a function whose every call the plugin counts
+ * where it is made (mon.h, struct __mon_site): count the arc from pc, a
+ * pc of the site, and hand the site its counter.  The x86-64 stub calls
+ * it.
+ */
+void
+__mon_mcount_site_at(long **word, const struct __mon_site *site, char *pc)
+{
+	struct __mon_arc *a;
+
+	a = __mon_arcs_count(site->cell, (uintptr_t)pc, site->fn);
+	if (a != NULL)
+		MON_STORE(word, &a->n.count);
+}
+
 /* Hook ABI 1, of objects built by earlier plugins: no cache. */
 void __attribute__((__noinline__, __noclone__)) MON_EXPORT
 __mon_mcount_arc(struct cnt **cellp, void *frompc)

@@ -6,6 +6,7 @@
  * frame for the call:
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
+ * __mon_mcount_site_stub, a -pg call site's first call in a thread.
  * __mon_mcount_arc_stub, the -pg hook when the arc cache missed: the
  *	fast path of __mon_arcs_count (arcs.c) in assembly, which counts
  *	and caches an arc this thread has seen with four scratch
@@ -17,7 +18,8 @@
  *	has stepped over its red zone.  The C code they call (mcount.c
  *	and the storage under it) is built for general registers only, so
  *	only those are saved here.  The C functions are called by name:
- *	__mon_mcount_slow_at, __mon_arcs_slow, and __mon_arcs_mine is read.
+ *	__mon_mcount_slow_at, __mon_mcount_site_at, __mon_arcs_slow, and
+ *	__mon_arcs_mine is read.
  */
 #include <stddef.h>
 
@@ -40,6 +42,21 @@ __asm__(
 	"	call	__mon_mcount_slow_at\n"
 	MON_STUB_LEAVE
 	"	.size	__mon_mcount_stub, .-__mon_mcount_stub\n");
+
+/* The same, for a -pg call site: %rax = &word, %r11 = &site. */
+__asm__(
+	"	.text\n"
+	"	.globl	__mon_mcount_site_stub\n"
+	"	.type	__mon_mcount_site_stub, @function\n"
+	"	.p2align 4\n"
+	"__mon_mcount_site_stub:\n"
+	MON_STUB_ENTER
+	"	movq	%rax, %rdi\n"
+	"	movq	%r11, %rsi\n"
+	"	movq	8(%rbp), %rdx\n"
+	"	call	__mon_mcount_site_at\n"
+	MON_STUB_LEAVE
+	"	.size	__mon_mcount_site_stub, .-__mon_mcount_site_stub\n");
 
 /* The offsets the -pg stub reads; the build fails if a structure moves. */
 #define OFF_MASK	8	/* __mon_arctab.mask */
