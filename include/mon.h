@@ -159,8 +159,9 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * __stop_ symbols of the section (a record may appear twice in a row:
  * one counter is one function), and each thread's counters through its
  * thread pointer: it learns threads from pthread_create, which the specs
- * file has the executable wrap (static links) or define and export
- * (dynamic links), and adds a thread's counters up when it ends.
+ * file has the executable wrap (static links) or define as
+ * __mon_thread_create and export (dynamic links), and adds a thread's
+ * counters up when it ends.
  *
  * Other -p code (-fPIC, which may go into a shared object or be
  * dlopen()ed, other targets, update=single|atomic, tls=) keeps the word

@@ -3,7 +3,8 @@
  * mon_instrument.c - what the monprof pass inserts.  Run just before
  * "optimized" (so after inlining, cloning and tail-recursion elimination,
  * at every -O level), it gives each function zeroed file-local words and
- * an entry test.  -p:
+ * an entry test.  -p in an executable: one increment of a thread-local
+ * counter (mon_instrument_static).  Other -p code:
  *
  *	static struct cnt *cell;	the function's cell, shared
  *	static long *word;		__thread in update=thread mode

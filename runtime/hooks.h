@@ -16,7 +16,7 @@ int	 __mon_mcount_disabled(void) MON_HIDDEN;
 /* thread.c: pthread_create, the threads it starts known to pcells.c */
 #include <pthread.h>
 int	 __mon_thread_create(pthread_t *, const pthread_attr_t *,
-	    void *(*)(void *), void *) MON_HIDDEN;
+	    void *(*)(void *), void *) MON_EXPORT;
 int	 __mon_thread_plain(pthread_t *, const pthread_attr_t *,
 	    void *(*)(void *), void *) MON_HIDDEN;
 

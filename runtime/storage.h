@@ -8,6 +8,9 @@
  *	 each function a static pointer to it; the first call allocates it.
  * word	 the pointer the function's inline code increments through (mon.h);
  *	 thread-local in the default update=thread mode.
+ * counter (-p, hook ABI 3) an executable function's __thread long, one
+ *	 per function and thread, read through each known thread's
+ *	 pointer (pcells.c).
  * slot	 (-p) the counter a word points at: one per function and thread
  *	 (one per function in the shared modes).  The writer sums a
  *	 function's slots into its cell ("fold").

@@ -13,7 +13,7 @@
  * found with dlsym(RTLD_NEXT).  glibc's own threads (SIGEV_THREAD
  * timers, thrd_create, posix_spawn's) and raw clone() are not seen.
  *
- * The new thread starts in begin(), which takes its start routine and
+ * The new thread starts in trampoline(), which takes its start routine and
  * argument from a small record (no malloc: records are reused, kept in
  * an arena) and registers itself.
  */
@@ -78,7 +78,7 @@ take(void)
 }
 
 static void *
-begin(void *arg)
+trampoline(void *arg)
 {
 	struct start *s = arg;
 	void *(*fn)(void *) = s->fn;
@@ -106,7 +106,7 @@ __mon_thread_create(pthread_t *t, const pthread_attr_t *attr,
 		return f(t, attr, fn, arg);	/* not known: uncounted */
 	s->fn = fn;
 	s->arg = arg;
-	if ((r = f(t, attr, begin, s)) != 0)
+	if ((r = f(t, attr, trampoline, s)) != 0)
 		MON_STORE(&s->busy, 0);
 	return r;
 }
