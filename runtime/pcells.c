@@ -119,8 +119,12 @@ __mon_pcells_thread(void)
 	errno = saved;
 	if (p == NULL)
 		return -1;
-	MON_STORE(&p->gone, 0);
 	MON_STORE(&p->tp, thread_pointer());
+	/*
+	 * No key (the program took the first 32): its end would not be
+	 * seen, and its TLS not safe to read; its counters are lost.
+	 */
+	MON_STORE(&p->gone, !__mon_arena_watched());
 	mine = p;
 	return 0;
 }

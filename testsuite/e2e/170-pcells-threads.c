@@ -16,7 +16,7 @@
 
 #define NOINLINE __attribute__((__noinline__, __noclone__))
 
-void spawn(void *(*)(void *), int);
+void spawn(void *(*)(void *), void *, int);
 
 static volatile unsigned long sink;
 static pthread_key_t key, dkey;
@@ -28,35 +28,25 @@ NOINLINE void lib(void) { sink++; }
 NOINLINE void late(void) { sink++; }
 NOINLINE void detached(void) { sink++; }
 
-static void *
-run_work(void *arg)
-{
-	int i;
-
-	for (i = 0; i < 50000; i++)
-		work();
-	return arg;
-}
+/* A thread's work: fn() n times. */
+struct job {
+	void	(*fn)(void);
+	int	 n;
+};
 
 static void *
-run_seq(void *arg)
+run(void *arg)
 {
+	const struct job *j = arg;
 	int i;
 
-	for (i = 0; i < 1000; i++)
-		seq();
-	return arg;
+	for (i = 0; i < j->n; i++)
+		j->fn();
+	return NULL;
 }
 
-static void *
-run_lib(void *arg)
-{
-	int i;
-
-	for (i = 0; i < 7000; i++)
-		lib();
-	return arg;
-}
+static struct job work_job = { work, 50000 }, seq_job = { seq, 1000 },
+    lib_job = { lib, 7000 }, detached_job = { detached, 1234 };
 
 static void
 late_dtor(void *arg)
@@ -85,12 +75,9 @@ detached_dtor(void *arg)
 static void *
 run_detached(void *arg)
 {
-	int i;
-
-	for (i = 0; i < 1234; i++)
-		detached();
+	run(arg);
 	pthread_setspecific(dkey, &dkey);
-	return arg;
+	return NULL;
 }
 
 int
@@ -105,19 +92,19 @@ main(void)
 	pthread_key_create(&dkey, detached_dtor);
 	sem_init(&done, 0, 0);
 	for (i = 0; i < 4; i++)
-		pthread_create(&t[i], NULL, run_work, NULL);
+		pthread_create(&t[i], NULL, run, &work_job);
 	for (i = 0; i < 4; i++)
 		pthread_join(t[i], NULL);
 	for (i = 0; i < 200; i++) {
-		pthread_create(&t[0], NULL, run_seq, NULL);
+		pthread_create(&t[0], NULL, run, &seq_job);
 		pthread_join(t[0], NULL);
 	}
-	spawn(run_lib, 3);
+	spawn(run, &lib_job, 3);
 	pthread_create(&t[0], NULL, run_late, NULL);
 	pthread_join(t[0], NULL);
 	pthread_attr_init(&a);
 	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	pthread_create(&t[0], &a, run_detached, NULL);
+	pthread_create(&t[0], &a, run_detached, &detached_job);
 	sem_wait(&done);
 	return 0;
 }
