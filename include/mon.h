@@ -139,9 +139,34 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_SAMPLER_ITIMER	2	/* setitimer(ITIMER_PROF) */
 
 /*
- * Hook ABI, version 2 (plugin -> runtime; 2 added the -pg arc cache).
+ * Hook ABI, version 3 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * the executable's thread-local counters).
  *
- * For every instrumented function the plugin emits two zeroed words,
+ * -p code that can only be in an executable (x86-64, update=thread, not
+ * -fPIC: non-PIC or -fPIE) gives each function a counter in the
+ * executable's own static TLS and a record in section MON_PCELLS_SECTION:
+ *
+ *	static __thread long ctr;	local-exec: %fs:ctr@tpoff
+ *	struct mon_pcell { long pc; long tpoff; }:
+ *		pc	a pc inside the function, minus the record's address
+ *		tpoff	ctr@tpoff, its offset from any thread's pointer
+ *
+ * and at entry the one instruction
+ *
+ *	addq	$1, %fs:ctr@tpoff
+ *
+ * The runtime reads the records between the linker's __start_ and
+ * __stop_ symbols of the section (a record may appear twice in a row:
+ * one counter is one function), and each thread's counters through its
+ * thread pointer: it learns threads from pthread_create, which the specs
+ * file has the executable wrap (static links) or define as
+ * __mon_thread_create and export (dynamic links), and adds a thread's
+ * counters up when it ends.
+ *
+ * Other -p code (-fPIC, which may go into a shared object or be
+ * dlopen()ed, other targets, update=single|atomic, tls=) keeps the word
+ * of version 2.  For every such function the plugin emits two zeroed
+ * words,
  *
  *	static struct cnt *cell;	the function's cell, shared
  *	static long *word;		the counter this code increments;
@@ -161,6 +186,11 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
 #define MON_HOOK_ABI		3
+#define MON_PCELLS_SECTION	"__mon_pcells"
+struct mon_pcell {
+	long	 pc;		/* a pc inside the function - &pc */
+	long	 tpoff;		/* the counter's offset from the thread pointer */
+};
 #define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
 void	__mon_mcount_slow(long **word, struct cnt **cell);
 
@@ -178,15 +208,19 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 
 /*
  * Instrumented code outside shared objects also names this symbol (an
- * R_X86_64_NONE relocation at the stub call, no code), which only a
+ * R_X86_64_NONE relocation at the stub call or the record's pc, no
+ * code), which only a
  * runtime of the same hook ABI defines: a link without the runtime, or
  * with one of another ABI, then says what to add.
  */
 #define MON_STR_(x)		#x
 #define MON_STR(x)		MON_STR_(x)
-#define MON_LINK_HINT \
-	"monprof: compiled with -p or -pg (hook ABI " MON_STR(MON_HOOK_ABI) \
+#define MON_LINK_HINT_ABI(abi) \
+	"monprof: compiled with -p or -pg (hook ABI " MON_STR(abi) \
 	"); link with -specs=monprof.specs -p too, or add libmonprof.a"
+#define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
+/* Version 3 runtimes serve version 2 objects too: both hints defined. */
+#define MON_LINK_HINT_OLD	MON_LINK_HINT_ABI(2)
 
 /*
  * -pg (gprof) mode counts caller -> callee arcs.  Each function also

@@ -3,7 +3,8 @@
  * mon_instrument.c - what the monprof pass inserts.  Run just before
  * "optimized" (so after inlining, cloning and tail-recursion elimination,
  * at every -O level), it gives each function zeroed file-local words and
- * an entry test.  -p:
+ * an entry test.  -p in an executable: one increment of a thread-local
+ * counter (mon_instrument_static).  Other -p code:
  *
  *	static struct cnt *cell;	the function's cell, shared
  *	static long *word;		__thread in update=thread mode
@@ -297,6 +298,70 @@ mon_x86_64(void)
 	return TARGET_64BIT && TARGET_LP64;
 }
 
+/*
+ * -p in an executable (x86-64, update=thread, code not built -fPIC): the
+ * function's counter is a thread-local variable of the executable, at a
+ * fixed offset from every thread's thread pointer (local-exec), so the
+ * entry is one instruction and needs no runtime call, no test, no word:
+ *
+ *	static __thread long ctr;
+ *
+ *	ctr += 1;			addq $1, %fs:ctr@tpoff
+ *
+ * and a record in section MON_PCELLS_SECTION, { pc - &record, ctr@tpoff },
+ * from which the runtime finds the counter in each thread it knows
+ * (mon.h, "Hook ABI").  -fPIC code may end up in a shared object, where
+ * local-exec is invalid: it keeps the word.  An explicit tls= or another
+ * update mode keeps it too.
+ */
+static bool
+mon_static_ok(void)
+{
+	return mon_x86_64() && !flag_shlib &&
+	    mon_opt.update == MON_UPDATE_THREAD && mon_opt.tls == TLS_MODEL_NONE;
+}
+
+static void
+mon_instrument_static(function *fun)
+{
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+	tree ctr, t1, t2;
+	gasm *stmt;
+	const char *name, *text;
+
+	ctr = mon_new_var("__mon_ctr", long_integer_type_node, true);
+	set_decl_tls_model(ctr, TLS_MODEL_LOCAL_EXEC);
+	varpool_node::get_create(ctr)->force_output = 1;
+	/* A block of its own: the first may be a loop header (tail calls). */
+	bb = split_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	gsi = gsi_start_bb(bb);
+	t1 = make_ssa_name(long_integer_type_node);
+	t2 = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(t1, ctr), GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(t2, PLUS_EXPR, t1,
+	    build_int_cst(long_integer_type_node, 1)), GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(unshare_expr(ctr), t2),
+	    GSI_NEW_STMT);
+
+	/*
+	 * The record, and the link hint.  An optimizer that copies the asm
+	 * copies the record: the runtime keeps one per counter (adjacent, as
+	 * a function's asm is emitted in one piece).
+	 */
+	name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(ctr));
+	text = ACONCAT(("1:\n\t"
+	    ".reloc 1b,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t"
+	    ".pushsection " MON_PCELLS_SECTION ",\"a\",@progbits\n\t"
+	    ".balign 8\n\t"
+	    ".quad 1b - .\n\t"
+	    ".quad ", name, "@tpoff\n\t"
+	    ".popsection", NULL));
+	stmt = gimple_build_asm_vec(text, NULL, NULL, NULL, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+}
+
 /* -p: see the top of the file. */
 static void
 mon_instrument_count(function *fun)
@@ -411,13 +476,14 @@ mon_instrument(function *fun)
 {
 	bool entry = true;
 
-	if (!mon_opt.pg)
-		mon_instrument_count(fun);
-	else {
+	if (mon_opt.pg) {
 		mon_instrument_sites(fun);
 		if ((entry = !mon_site_counted(fun->decl)))
 			mon_instrument_arc(fun);
-	}
+	} else if (mon_static_ok())
+		mon_instrument_static(fun);
+	else
+		mon_instrument_count(fun);
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);
 	if (mon_opt.verbose)

@@ -8,9 +8,12 @@
  * it inserts is in mon_instrument.c.
  *
  * Update modes (-fplugin-arg-monprof-update=):
- *	thread	default: word is thread-local, every thread has its own
- *		counter, so counts are exact and threads share no cache line.
- *		TLS model: the compiler's default for a local static in
+ *	thread	default: every thread has its own counter, so counts are
+ *		exact and threads share no cache line.  On x86-64, code
+ *		not built -fPIC (so in an executable) counts in a
+ *		local-exec __thread counter per function, one instruction
+ *		(mon_instrument.c); other code has a thread-local word.
+ *		TLS model of the word: the compiler's default for a local static in
  *		executables (local-exec), initial-exec in -fPIC code so no
  *		__tls_get_addr call is made (tls= overrides this; see
  *		mon_tls_model).  -pg's arc cache is the same.

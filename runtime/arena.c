@@ -193,18 +193,44 @@ __mon_arena_atend(void (*f)(void))
 	MON_STORE(&atend, f);
 }
 
-/* A thread ends: its leases go to the threads that start later. */
+/*
+ * A thread ends: its leases go to the threads that start later.  A list
+ * with an ending function (counts kept outside the lease, pcells.c)
+ * has it called at each round of glibc's key destructors: the key is
+ * set again, so that what other keys' destructors count after the first
+ * round is taken too, and the leases are released at the last round.
+ */
+#define ROUNDS		PTHREAD_DESTRUCTOR_ITERATIONS
+
+static __thread int rounds __attribute__((__tls_model__("initial-exec")));
+
 static void
 thread_end(void *unused)
 {
 	struct __mon_lease *l;
 	void (*f)(void) = MON_LOAD(&atend);
 	long tid, s;
-	int i, saved = errno;
+	int i, last, again = 0, saved = errno;
 
 	(void)unused;
-	if (f != NULL)
+	if (f != NULL && rounds == 0)
 		f();
+	last = ++rounds >= ROUNDS;
+	for (i = 0; i < MON_LEASE_LISTS; i++)
+		if ((l = held[i]) != NULL && l->list->ending != NULL) {
+			l->list->ending(__mon_lease_data(l), last);
+			again = 1;
+		}
+	if (again && !last) {
+		if (pthread_setspecific(key, (void *)&watched) == 0) {
+			errno = saved;
+			return;
+		}
+		for (i = 0; i < MON_LEASE_LISTS; i++)
+			if ((l = held[i]) != NULL && l->list->ending != NULL)
+				l->list->ending(__mon_lease_data(l), 1);
+	}
+	rounds = 0;
 	tid = tid_now();
 	for (i = 0; i < MON_LEASE_LISTS; i++) {
 		if ((l = held[i]) == NULL)
@@ -247,6 +273,13 @@ watch(void)
 	}
 	if (pthread_setspecific(key, (void *)&watched) == 0)
 		watched = 1;
+}
+
+/* Whether this thread's end will be seen (thread_end is called). */
+int
+__mon_arena_watched(void)
+{
+	return watched;
 }
 
 /* l is no longer handed on: its holder has a bigger one. */

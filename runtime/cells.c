@@ -464,13 +464,16 @@ __mon_cells_fold(void)
 	struct __mon_chunk *c;
 	struct cnt *p;
 	size_t i, n = 0;
+	int on = __mon_mode_on();
 
+	__mon_pcells_claim(__mon_cells_claim);
 	MON_FOREACH(&cells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
-	visit(add, __mon_mode_on());
+	visit(add, on);
+	__mon_pcells_add(on, NULL, 0, 0);
 	MON_FOREACH(&pgcells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
@@ -495,11 +498,13 @@ __mon_cells_fold_tid(long tid, int aside_too)
 	size_t i, n = 0;
 	int on = __mon_mode_on();
 
+	__mon_pcells_claim(__mon_cells_claim);
 	MON_FOREACH(&cells, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
+	__mon_pcells_add(on, __mon_cells_whose, tid, aside_too);
 	if (aside_too)
 		MON_FOREACH(&aside, c, i, s)
 			add(s, on);
@@ -533,6 +538,7 @@ __mon_cells_zero_tid(long tid)
 		if (MON_LOAD(&t->tid) == tid)
 			MON_FOREACH(&t->slots, c, i, s)
 				__mon_tally_zero(&s->n, on);
+	__mon_pcells_zero(tid, on);
 }
 
 /* -threads: this thread's set is never handed on (the main thread's). */
@@ -540,6 +546,7 @@ void
 __mon_cells_keep(void)
 {
 	__mon_arena_keep(&sets);
+	__mon_pcells_keep();
 }
 
 /* Call f(cell, arg) for every live cell: -p ones, then -pg ones. */
@@ -614,7 +621,7 @@ __mon_cells_mapped(void)
 	    __mon_arena_leased(&sets);
 	MON_FOREACH_LEASE(&sets, l, t)
 		n += __mon_arena_mapped(&t->slots) + t->maplen;
-	return n;
+	return n + __mon_pcells_mapped();
 }
 
 static void
@@ -628,6 +635,7 @@ void
 __mon_cells_control(int on)
 {
 	visit(control, on);
+	__mon_pcells_control(on);
 }
 
 static void
@@ -641,6 +649,7 @@ void
 __mon_cells_zero(void)
 {
 	visit(zero, __mon_mode_on());
+	__mon_pcells_zero(0, __mon_mode_on());
 }
 
 static void
@@ -662,6 +671,7 @@ __mon_cells_reset(void)
 
 	visit(reset, 0);
 	__mon_arena_orphan(&sets);
+	__mon_pcells_reset();
 	MON_STORE(&threads, 1);
 	/* -threads: the child's sids start again, its own thread is 1. */
 	if (t != NULL)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * hooks.h - the hook ABI's entries (mon.h), on top of storage: mcount.c
- * in C, stub.c in x86-64 assembly, and foreign.c, the mcount of objects
- * built by GCC's own -p.
+ * in C, stub.c in x86-64 assembly, thread.c for the threads of ABI 3,
+ * and foreign.c, the mcount of objects built by GCC's own -p.
  */
 #ifndef MON_HOOKS_H
 #define MON_HOOKS_H
@@ -15,6 +15,13 @@ void	 __mon_mcount_site_at(long **, const struct __mon_site *, char *)
 	    MON_HIDDEN;
 void	 __mon_mcount_disable(int) MON_HIDDEN;
 int	 __mon_mcount_disabled(void) MON_HIDDEN;
+
+/* thread.c: pthread_create, the threads it starts known to pcells.c */
+#include <pthread.h>
+int	 __mon_thread_create(pthread_t *, const pthread_attr_t *,
+	    void *(*)(void *), void *) MON_EXPORT;
+int	 __mon_thread_plain(pthread_t *, const pthread_attr_t *,
+	    void *(*)(void *), void *) MON_HIDDEN;
 
 /* foreign.c */
 void	 __mon_foreign_count(uintptr_t, uintptr_t) MON_HIDDEN;

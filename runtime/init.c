@@ -124,6 +124,9 @@ __mon_init(void)
 		__mon_mcount_disable(1);
 		return;
 	}
+	/* The main thread's counters (its start was not seen). */
+	if (__mon_pcells_thread() == 0)
+		__mon_cells_thread();
 	__mon_signal_setup();
 	for (i = 0; i < HOLDS; i++)
 		on_exit(hold, NULL);

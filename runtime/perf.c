@@ -180,7 +180,7 @@ helper_start(void)
 	MON_STORE(&stopping, 0);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&helper, NULL, helper_main, NULL);
+	rc = __mon_thread_plain(&helper, NULL, helper_main, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc != 0 ? -1 : 0;
 }

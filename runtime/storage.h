@@ -8,6 +8,9 @@
  *	 each function a static pointer to it; the first call allocates it.
  * word	 the pointer the function's inline code increments through (mon.h);
  *	 thread-local in the default update=thread mode.
+ * counter (-p, hook ABI 3) an executable function's __thread long, one
+ *	 per function and thread, read through each known thread's
+ *	 pointer (pcells.c).
  * slot	 (-p) the counter a word points at: one per function and thread
  *	 (one per function in the shared modes).  The writer sums a
  *	 function's slots into its cell ("fold").
@@ -110,13 +113,17 @@ struct __mon_leases {
 	long		 released;	/* about how many are released */
 	int		 index;		/* < MON_LEASE_LISTS */
 	struct __mon_arena *pool;	/* or NULL */
+	/* Called in the holder as it ends, at each destructor round. */
+	void		(*ending)(void *data, int last);
 };
 
 #define MON_LEASE_SLOTS		0	/* cells.c */
 #define MON_LEASE_ARCS		1	/* arcs.c */
-#define MON_LEASE_LISTS		2
+#define MON_LEASE_PCELLS	2	/* pcells.c */
+#define MON_LEASE_LISTS		3
 #define MON_LEASES_INIT(i)	{ .index = (i) }
 #define MON_LEASES_POOL(i, p)	{ .index = (i), .pool = &(p) }
+#define MON_LEASES_ENDING(i, f)	{ .index = (i), .ending = (f) }
 
 static inline void *
 __mon_lease_data(struct __mon_lease *l)
@@ -135,6 +142,7 @@ size_t	 __mon_arena_leased(const struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_orphan(struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_atend(void (*)(void)) MON_HIDDEN;
 void	 __mon_arena_keep(struct __mon_leases *) MON_HIDDEN;
+int	 __mon_arena_watched(void) MON_HIDDEN;
 
 /*
  * A tally: a count the hot path increments with no test of the mode, and
@@ -181,6 +189,22 @@ __mon_tally_reset(struct __mon_tally *t)
 	t->snap = 0;
 	t->excluded = 0;
 }
+
+/*
+ * pcells.c: the executable's thread-local counters (hook ABI 3), read
+ * through the thread pointer of each thread that holds a lease; cells.c
+ * folds them with its slots (claim: __mon_cells_claim; whose: which
+ * leases' holders count, NULL: all).
+ */
+int	 __mon_pcells_thread(void) MON_HIDDEN;
+void	 __mon_pcells_claim(struct cnt *(*)(struct cnt **, char *, int))
+	    MON_HIDDEN;
+void	 __mon_pcells_add(int, int (*)(long, long, int), long, int) MON_HIDDEN;
+void	 __mon_pcells_control(int) MON_HIDDEN;
+void	 __mon_pcells_zero(long, int) MON_HIDDEN;
+void	 __mon_pcells_reset(void) MON_HIDDEN;
+void	 __mon_pcells_keep(void) MON_HIDDEN;
+size_t	 __mon_pcells_mapped(void) MON_HIDDEN;
 
 /*
  * cells.c.  Slots are never freed: a thread's outlive it, and a thread

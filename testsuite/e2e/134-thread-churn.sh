@@ -5,12 +5,15 @@
 # plain build's (it was 160 MB under -p, 480 MB under -pg), and every
 # count is exact: each function 60,000 calls, worker 20,000, main 1,
 # 20,001 threads.  The same with every signal blocked in the threads.
+# (-p: each thread's lease holds its counters' tallies, 256 x 24 bytes.)
 NTHR=20000
 PER=$((NTHR * 3))
 LIMIT=$((16 * 1024))		# KiB
 "$CC" -O2 -pthread -o plain "$E2E/134-thread-churn.c"
 mp_cc -p -O2 -pthread -o p "$E2E/134-thread-churn.c"
 mp_cc -pg -O2 -pthread -o pg "$E2E/134-thread-churn.c"
+# -p counts in the executable's thread-local counters (hook ABI 3).
+readelf -SW p | grep -q ' __mon_pcells ' || fail "p: no __mon_pcells section"
 base=$(./plain $NTHR) || fail "plain: status $?"
 echo "plain: $base KiB"
 

@@ -1,7 +1,7 @@
 # 206-skip: no_instrument_function, no_profile_instrument_function,
 # naked, interrupt, ifunc and target_clones resolvers, and __mon_ /
-# __monprof_ names get no call to the slow path (checked in the asm) and
-# no count (checked in mon.out), at -O0 and -O2.
+# __monprof_ names get no call to the slow path nor counter record
+# (checked in the asm) and no count (checked in mon.out), at -O0 and -O2.
 body() {	# body FUNCTION < asm: the lines of FUNCTION
 	sed -n "/^$1:/,/^[[:space:]]*\.size[[:space:]]*$1,/p"
 }
@@ -11,10 +11,11 @@ for opt in -O0 -O2; do
 	    resolve 'tc\.resolver'; do
 		body "$f" < t.s > f.s
 		[ -s f.s ] || fail "$opt: $f not found in the asm"
-		grep -q __mon_mcount_s f.s && fail "$opt: $f instrumented"
+		grep -Eq '__mon_mcount_s|__mon_pcells' f.s &&
+		    fail "$opt: $f instrumented"
 	done
 	for f in impl counted main 'tc\.default[.0-9]*'; do
-		body "$f" < t.s | grep -q __mon_mcount_s ||
+		body "$f" < t.s | grep -Eq '__mon_mcount_s|__mon_pcells' ||
 		    fail "$opt: $f not instrumented"
 	done
 	mp_cc -p $opt -fchecking "$E2E/206-skip.c" -o a.out
@@ -34,6 +35,8 @@ __attribute__((interrupt)) void s_irq(struct interrupt_frame *f) { (void)f; }
 void plain(void) {}
 X
 mp_cc -p -O2 -mgeneral-regs-only -S -o irq.s irq.c
-body s_irq < irq.s | grep -q __mon_mcount_s && fail "interrupt instrumented"
-body plain < irq.s | grep -q __mon_mcount_s || fail "plain not instrumented"
+body s_irq < irq.s | grep -Eq '__mon_mcount_s|__mon_pcells' &&
+    fail "interrupt instrumented"
+body plain < irq.s | grep -Eq '__mon_mcount_s|__mon_pcells' ||
+    fail "plain not instrumented"
 true

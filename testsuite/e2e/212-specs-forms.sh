@@ -75,6 +75,12 @@ done
 "$CC" n.o -o n 2> err && fail "linked without the runtime"
 grep -q "undefined reference to .monprof: compiled with -p or -pg (hook ABI [0-9]*); link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
     { cat err; fail "no hint in the link error"; }
+# An object of hook ABI 2 (its word path is served still) links too.
+printf '%s\n' '.text' '.globl abi2' 'abi2:' \
+    '.reloc .,R_X86_64_NONE,"monprof: compiled with -p or -pg (hook ABI 2); link with -specs=monprof.specs -p too, or add libmonprof.a"' \
+    'ret' '.section .note.GNU-stack,"",@progbits' > abi2.s
+"$CC" -c abi2.s -o abi2.o
+"$CC" $S -p -O2 m.c abi2.o -o abi2 || fail "an ABI 2 object does not link"
 
 # libtool passes -specs=* and -p/-pg on to the compiler; a libtool
 # library and a program linked against it with the flags in CFLAGS and

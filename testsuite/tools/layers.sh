@@ -16,8 +16,8 @@ export LC_ALL
 LAYERS='
 base	fmt err note name match
 process	self exit exe maps env
-storage	mode arena cells arcs
-hooks	mcount stub foreign
+storage	mode arena pcells cells arcs
+hooks	mcount stub thread foreign
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec dl init

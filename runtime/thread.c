@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * thread.c - every thread pthread_create() starts is known to the
+ * runtime before it runs the program's code, so that its thread-local
+ * counters (pcells.c) are read and kept when it ends.  There is no test
+ * on the hot path left to find it by.
+ *
+ * The specs file links a static executable with ld's --wrap for
+ * pthread_create (every object of the link, libraries' archives too,
+ * calls __wrap_pthread_create), and a dynamic one with pthread_create
+ * defined as __mon_thread_create and exported, so that shared libraries
+ * (libstdc++'s std::thread, libgomp) call it too; it calls libc's,
+ * found with dlsym(RTLD_NEXT).  glibc's own threads (SIGEV_THREAD
+ * timers, thrd_create, posix_spawn's) and raw clone() are not seen.
+ *
+ * The new thread starts in trampoline(), which takes its start routine and
+ * argument from a small record (no malloc: records are reused, kept in
+ * an arena) and registers itself.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+
+#include "hooks.h"
+
+typedef int create_fn(pthread_t *, const pthread_attr_t *,
+    void *(*)(void *), void *);
+
+extern create_fn __real_pthread_create __attribute__((__weak__));
+extern void *dlsym(void *, const char *) __attribute__((__weak__));
+
+int	 __wrap_pthread_create(pthread_t *, const pthread_attr_t *,
+	    void *(*)(void *), void *) MON_HIDDEN;
+
+struct start {
+	void		*(*fn)(void *);
+	void		*arg;
+	int		 busy;
+};
+
+static struct __mon_arena starts = MON_ARENA_INIT(starts, struct start);
+static create_fn *real;
+
+/* libc's pthread_create: --wrap's __real_ (static), else the next one. */
+static create_fn *
+real_create(void)
+{
+	create_fn *f = MON_LOAD(&real);
+
+	if (f != NULL)
+		return f;
+	if (__real_pthread_create != NULL)
+		f = __real_pthread_create;
+	else if (dlsym != NULL)
+		f = (create_fn *)dlsym(RTLD_NEXT, "pthread_create");
+	if (f != NULL)
+		MON_STORE(&real, f);
+	return f;
+}
+
+/* A free record, or a new one; NULL when mmap fails. */
+static struct start *
+take(void)
+{
+	struct __mon_chunk *c;
+	struct start *s;
+	size_t i;
+	int idle;
+
+	MON_FOREACH(&starts, c, i, s) {
+		idle = 0;
+		if (MON_LOAD(&s->busy) == 0 && MON_CAS(&s->busy, &idle, 1))
+			return s;
+	}
+	if ((s = __mon_arena_alloc(&starts)) != NULL)
+		MON_STORE(&s->busy, 1);
+	return s;
+}
+
+static void *
+trampoline(void *arg)
+{
+	struct start *s = arg;
+	void *(*fn)(void *) = s->fn;
+	int saved = errno;
+
+	arg = s->arg;
+	MON_STORE(&s->busy, 0);
+	if (!__mon_mcount_disabled() && __mon_pcells_thread() == 0)
+		__mon_cells_thread();
+	errno = saved;
+	return fn(arg);
+}
+
+int
+__mon_thread_create(pthread_t *t, const pthread_attr_t *attr,
+    void *(*fn)(void *), void *arg)
+{
+	create_fn *f = real_create();
+	struct start *s;
+	int r;
+
+	if (f == NULL)
+		return EAGAIN;
+	if ((s = take()) == NULL)
+		return f(t, attr, fn, arg);	/* not known: uncounted */
+	s->fn = fn;
+	s->arg = arg;
+	if ((r = f(t, attr, trampoline, s)) != 0)
+		MON_STORE(&s->busy, 0);
+	return r;
+}
+
+/* The runtime's own threads (perf.c's helper): libc's, not known. */
+int
+__mon_thread_plain(pthread_t *t, const pthread_attr_t *attr,
+    void *(*fn)(void *), void *arg)
+{
+	create_fn *f = real_create();
+
+	return f != NULL ? f(t, attr, fn, arg) : EAGAIN;
+}
+
+int
+__wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr,
+    void *(*fn)(void *), void *arg)
+{
+	return __mon_thread_create(t, attr, fn, arg);
+}
