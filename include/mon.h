@@ -161,7 +161,9 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * thread pointer: it learns threads from pthread_create, which the specs
  * file has the executable wrap (static links) or define as
  * __mon_thread_create and export (dynamic links), and adds a thread's
- * counters up when it ends.
+ * counters up when it ends.  thrd_create (__mon_thread_c11), and the
+ * SIGEV_THREAD notifications of timer_create and mq_notify
+ * (__mon_notify_timer_create, __mon_notify_mq_notify), are linked alike.
  *
  * Other -p code (-fPIC, which may go into a shared object or be
  * dlopen()ed, other targets, update=single|atomic, tls=) keeps the word

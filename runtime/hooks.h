@@ -18,10 +18,13 @@ int	 __mon_mcount_disabled(void) MON_HIDDEN;
 
 /* thread.c: pthread_create, the threads it starts known to pcells.c */
 #include <pthread.h>
+#include <threads.h>
 int	 __mon_thread_create(pthread_t *, const pthread_attr_t *,
 	    void *(*)(void *), void *) MON_EXPORT;
 int	 __mon_thread_plain(pthread_t *, const pthread_attr_t *,
 	    void *(*)(void *), void *) MON_HIDDEN;
+int	 __mon_thread_c11(thrd_t *, thrd_start_t, void *) MON_EXPORT;
+void	 __mon_thread_known(void) MON_HIDDEN;
 
 /* foreign.c */
 void	 __mon_foreign_count(uintptr_t, uintptr_t) MON_HIDDEN;

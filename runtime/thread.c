@@ -10,8 +10,10 @@
  * calls __wrap_pthread_create), and a dynamic one with pthread_create
  * defined as __mon_thread_create and exported, so that shared libraries
  * (libstdc++'s std::thread, libgomp) call it too; it calls libc's,
- * found with dlsym(RTLD_NEXT).  glibc's own threads (SIGEV_THREAD
- * timers, thrd_create, posix_spawn's) and raw clone() are not seen.
+ * found with dlsym(RTLD_NEXT).  C11's thrd_create is linked the same
+ * way and starts its thread here too; SIGEV_THREAD notifications are
+ * notify.c's.  Other threads glibc starts itself (aio's, getaddrinfo_a's)
+ * and raw clone() are not seen.
  *
  * The new thread starts in trampoline(), which takes its start routine and
  * argument from a small record (no malloc: records are reused, kept in
@@ -20,6 +22,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <threads.h>
 
 #include "hooks.h"
 
@@ -31,9 +35,11 @@ extern void *dlsym(void *, const char *) __attribute__((__weak__));
 
 int	 __wrap_pthread_create(pthread_t *, const pthread_attr_t *,
 	    void *(*)(void *), void *) MON_HIDDEN;
+int	 __wrap_thrd_create(thrd_t *, thrd_start_t, void *) MON_HIDDEN;
 
 struct start {
 	void		*(*fn)(void *);
+	int		 (*c11)(void *);	/* thrd_create's, or NULL */
 	void		*arg;
 	int		 busy;
 };
@@ -77,24 +83,40 @@ take(void)
 	return s;
 }
 
+/*
+ * This thread is known from now on (a thread glibc started, whose first
+ * code of the program's calls it, counts from its start all the same:
+ * its counters began at zero).
+ */
+void
+__mon_thread_known(void)
+{
+	int saved = errno;
+
+	if (!__mon_mcount_disabled() && __mon_pcells_thread() == 0)
+		__mon_cells_thread();
+	errno = saved;
+}
+
 static void *
 trampoline(void *arg)
 {
 	struct start *s = arg;
 	void *(*fn)(void *) = s->fn;
-	int saved = errno;
+	int (*c11)(void *) = s->c11;
 
 	arg = s->arg;
 	MON_STORE(&s->busy, 0);
-	if (!__mon_mcount_disabled() && __mon_pcells_thread() == 0)
-		__mon_cells_thread();
-	errno = saved;
+	__mon_thread_known();
+	/* As glibc runs a C11 thread: its int, as thrd_join reads it. */
+	if (c11 != NULL)
+		return (void *)(uintptr_t)c11(arg);
 	return fn(arg);
 }
 
-int
-__mon_thread_create(pthread_t *t, const pthread_attr_t *attr,
-    void *(*fn)(void *), void *arg)
+static int
+create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
+    int (*c11)(void *), void *arg)
 {
 	create_fn *f = real_create();
 	struct start *s;
@@ -102,13 +124,35 @@ __mon_thread_create(pthread_t *t, const pthread_attr_t *attr,
 
 	if (f == NULL)
 		return EAGAIN;
-	if ((s = take()) == NULL)
-		return f(t, attr, fn, arg);	/* not known: uncounted */
+	if ((s = take()) == NULL)	/* not known: uncounted */
+		return c11 == NULL ? f(t, attr, fn, arg) : EAGAIN;
 	s->fn = fn;
+	s->c11 = c11;
 	s->arg = arg;
 	if ((r = f(t, attr, trampoline, s)) != 0)
 		MON_STORE(&s->busy, 0);
 	return r;
+}
+
+int
+__mon_thread_create(pthread_t *t, const pthread_attr_t *attr,
+    void *(*fn)(void *), void *arg)
+{
+	return create(t, attr, fn, NULL, arg);
+}
+
+/* thrd_create, with glibc's mapping of the error. */
+int
+__mon_thread_c11(thrd_t *t, thrd_start_t fn, void *arg)
+{
+	switch (create((pthread_t *)t, NULL, NULL, fn, arg)) {
+	case 0:
+		return thrd_success;
+	case ENOMEM:
+		return thrd_nomem;
+	default:
+		return thrd_error;
+	}
 }
 
 /* The runtime's own threads (perf.c's helper): libc's, not known. */
@@ -126,4 +170,10 @@ __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr,
     void *(*fn)(void *), void *arg)
 {
 	return __mon_thread_create(t, attr, fn, arg);
+}
+
+int
+__wrap_thrd_create(thrd_t *t, thrd_start_t fn, void *arg)
+{
+	return __mon_thread_c11(t, fn, arg);
 }

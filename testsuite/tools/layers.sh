@@ -17,7 +17,7 @@ LAYERS='
 base	fmt err note name match
 process	self exit exe maps env
 storage	mode arena pcells cells arcs
-hooks	mcount stub thread foreign
+hooks	mcount stub thread notify foreign
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec dl init
