@@ -162,7 +162,9 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 		    100.0 * rows[i].secs / r->total : 0.0 };
 		v[4] = (struct xval){ .kind = XVAL_NUM, .d = rows[i].secs };
 		v[5] = (struct xval){ .kind = XVAL_NUM, .d = cum };
-		v[6] = (struct xval){ .kind = XVAL_INT, .l = rows[i].calls };
+		/* As the report: no count (time only) is blank, not 0. */
+		v[6] = (struct xval){ .kind = rows[i].calls ? XVAL_INT :
+		    XVAL_NULL, .l = rows[i].calls };
 		v[7] = (struct xval){ .kind = rows[i].calls ? XVAL_NUM :
 		    XVAL_NULL, .d = rows[i].calls ? rows[i].secs /
 		    rows[i].calls : 0 };
