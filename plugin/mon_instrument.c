@@ -347,12 +347,14 @@ mon_instrument_static(function *fun)
 	/*
 	 * The record, and the link hint.  An optimizer that copies the asm
 	 * copies the record: the runtime keeps one per counter (adjacent, as
-	 * a function's asm is emitted in one piece).
+	 * a function's asm is emitted in one piece).  "?" puts the record in
+	 * the function's section group, if any: a COMDAT copy the linker
+	 * drops takes its record with it.
 	 */
 	name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(ctr));
 	text = ACONCAT(("1:\n\t"
 	    ".reloc 1b,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t"
-	    ".pushsection " MON_PCELLS_SECTION ",\"a\",@progbits\n\t"
+	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
 	    ".balign 8\n\t"
 	    ".quad 1b - .\n\t"
 	    ".quad ", name, "@tpoff\n\t"

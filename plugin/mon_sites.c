@@ -65,7 +65,13 @@ mon_site_countable(cgraph_node *node)
 	cgraph_node *caller;
 	cgraph_edge *e;
 
+	/*
+	 * Not one of a comdat group (ipa-comdats moves a local function
+	 * used by one comdat there): the site's record, outside the group,
+	 * would name a section the linker may discard.
+	 */
 	if (!mon_local(node) || node->address_taken || node->callers == NULL ||
+	    node->get_comdat_group() != NULL ||
 	    mon_skip_reason(node->decl) != NULL)
 		return false;
 	for (e = node->callers; e != NULL; e = e->next_caller) {
