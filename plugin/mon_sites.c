@@ -70,7 +70,7 @@ mon_site_countable(cgraph_node *node)
 	 * used by one comdat there): the site's record, outside the group,
 	 * would name a section the linker may discard.
 	 */
-	if (!mon_local(node) || node->address_taken || node->callers == NULL ||
+	if (!mon_local(node) || node->callers == NULL ||
 	    node->get_comdat_group() != NULL ||
 	    mon_skip_reason(node->decl) != NULL)
 		return false;

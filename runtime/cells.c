@@ -444,11 +444,6 @@ __mon_cells_sids(void (*f)(long, long, void *), void *arg)
 			f(SID_TID(w), SID_SID(w), arg);
 }
 
-/*
- * Set every cell's mcnt to the sum of its slots (a -pg cell's to 0: its
- * arcs are added by __mon_arcs_fold); return the number of live cells
- * (fnpc set).  Only the writer calls it, under its guard.
- */
 static void
 add(struct __mon_slot *s, int on)
 {
@@ -458,28 +453,38 @@ add(struct __mon_slot *s, int on)
 		p->mcnt += __mon_tally_value(&s->n, on);
 }
 
-size_t
-__mon_cells_fold(void)
+/* Zero the mcnt of a's cells; the number of live ones (fnpc set). */
+static size_t
+clear(struct __mon_arena *a)
 {
 	struct __mon_chunk *c;
 	struct cnt *p;
 	size_t i, n = 0;
-	int on = __mon_mode_on();
 
-	__mon_pcells_claim(__mon_cells_claim);
-	MON_FOREACH(&cells, c, i, p) {
-		p->mcnt = 0;
-		if (MON_LOAD(&p->fnpc) != NULL)
-			n++;
-	}
-	visit(add, on);
-	__mon_pcells_add(on, NULL, 0, 0);
-	MON_FOREACH(&pgcells, c, i, p) {
+	MON_FOREACH(a, c, i, p) {
 		p->mcnt = 0;
 		if (MON_LOAD(&p->fnpc) != NULL)
 			n++;
 	}
 	return n;
+}
+
+/*
+ * Set every cell's mcnt to the sum of its slots (a -pg cell's to 0: its
+ * arcs are added by __mon_arcs_fold); return the number of live cells
+ * (fnpc set).  Only the writer calls it, under its guard.
+ */
+size_t
+__mon_cells_fold(void)
+{
+	size_t n;
+	int on = __mon_mode_on();
+
+	__mon_pcells_claim(__mon_cells_claim);
+	n = clear(&cells);
+	visit(add, on);
+	__mon_pcells_add(on, NULL, 0, 0);
+	return n + clear(&pgcells);
 }
 
 /*
@@ -493,17 +498,12 @@ __mon_cells_fold_tid(long tid, int aside_too)
 	struct __mon_lease *l;
 	struct __mon_chunk *c;
 	struct __mon_slot *s;
-	struct cnt *p;
 	struct set *t;
-	size_t i, n = 0;
+	size_t i, n;
 	int on = __mon_mode_on();
 
 	__mon_pcells_claim(__mon_cells_claim);
-	MON_FOREACH(&cells, c, i, p) {
-		p->mcnt = 0;
-		if (MON_LOAD(&p->fnpc) != NULL)
-			n++;
-	}
+	n = clear(&cells);
 	__mon_pcells_add(on, __mon_cells_whose, tid, aside_too);
 	if (aside_too)
 		MON_FOREACH(&aside, c, i, s)
@@ -512,12 +512,7 @@ __mon_cells_fold_tid(long tid, int aside_too)
 		if (__mon_cells_whose(MON_LOAD(&t->tid), tid, aside_too))
 			MON_FOREACH(&t->slots, c, i, s)
 				add(s, on);
-	MON_FOREACH(&pgcells, c, i, p) {
-		p->mcnt = 0;
-		if (MON_LOAD(&p->fnpc) != NULL)
-			n++;
-	}
-	return n;
+	return n + clear(&pgcells);
 }
 
 /*

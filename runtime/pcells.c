@@ -16,9 +16,10 @@
  * makes that move look whole to a writer, and a reader count keeps the
  * thread from leaving (its TLS freed or reused) while one reads it.
  *
- * Threads the runtime does not see start (not through pthread_create:
- * glibc's own helper threads, raw clone) count in their TLS, which
- * nothing reads: lost (README, "Limitations").
+ * Threads the runtime does not see start (not through pthread_create,
+ * thrd_create or a SIGEV_THREAD notification of the program's: glibc's
+ * other helper threads, raw clone) count in their TLS, which nothing
+ * reads: lost (README, "Limitations").
  *
  * Async-signal-safe: atomics and mmap only, errno kept.
  */
