@@ -1,14 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * perf.c - the perf_event sampler: a task-clock event per CPU, inherited
- * by every thread (not by fork children), samples (IP, TID) in one ring
- * buffer per CPU, drained into the histogram by a helper thread.
+ * perf.c - the perf_event sampler: samples (IP, TID) in one ring buffer
+ * per CPU, drained into the histogram by a helper thread.  Two scopes:
  *
- * No signal is involved, so threads that block signals are sampled and
- * no blocking call of the program is ever interrupted.  An inherited
- * per-task event cannot be mmap'd with cpu = -1, hence one per CPU.
- * The helper is created before the events are opened, so it is not
- * sampled itself; it blocks every signal.
+ * task	a task-clock event per CPU, inherited by every thread (not by
+ *	fork children).  Anyone may open it, but the kernel switches the
+ *	events out and in at every context switch of every thread: a
+ *	server that switches 100,000 times a second pays for it.
+ * cpu	a cpu-clock event per CPU for the whole CPU, whose samples of
+ *	other processes (and of the helper) the drain drops.  Nothing is
+ *	done at a switch, but it needs CAP_PERFMON or perf_event_paranoid
+ *	<= 0, and every CPU takes its interrupts while the process lives.
+ *
+ * It starts in task scope (or cpu, PROFFLAGS -cpuwide) and the helper
+ * moves it to cpu scope once the process switches more than
+ * MON_PERF_SWITCHES times a second, where the kernel allows it (not
+ * with -nocpuwide).  Either way no signal is involved, so threads that
+ * block signals are sampled and no blocking call is interrupted.  An
+ * inherited per-task event cannot be mmap'd with cpu = -1, hence one per
+ * CPU.  The helper is created before the task events are opened, so it
+ * is not sampled itself; it blocks every signal.
  *
  * The program owns its file descriptors: the helper sleeps on a futex
  * (waking often enough that no ring fills), never on an fd.  An event's
@@ -16,7 +27,8 @@
  * moncontrol, and only used after PERF_EVENT_IOC_ID shows it is still
  * ours: a daemon may close every fd and reuse the numbers.  The ring
  * mapping alone keeps an event alive, so under a small RLIMIT_NOFILE no
- * fd is kept, and samples taken while off are dropped by time stamp.
+ * fd is kept (and no move), and samples taken while off are dropped by
+ * time stamp.
  */
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -39,6 +51,9 @@
 
 #include "sampler.h"
 
+/* Switches a second above which the task scope costs the server. */
+#define MON_PERF_SWITCHES	1000
+
 struct ring {
 	int		 fd;		/* -1: not kept */
 	uint64_t	 id;		/* PERF_EVENT_IOC_ID of fd */
@@ -49,15 +64,22 @@ struct ring {
 
 static struct ring *rings;
 static int	 nrings;
+static int	 ncpus;		/* rings[] has room for this many */
 static size_t	 ringslen;	/* bytes mapped for rings[] */
 static size_t	 maplen;	/* bytes mapped per ring */
+static long	 pagesz;
 static long	 nap_ns;	/* the helper's sleep between drains */
 static uint64_t	 on_since;	/* CLOCK_MONOTONIC ns of the last moncontrol(1) */
 static int	 stopping;	/* the helper's futex word */
 static int	 keepfds;	/* keep an fd per event for moncontrol */
 static int	 draining;
+static int	 scope;		/* MON_SAMPLER_PERF or MON_SAMPLER_PERF_CPU */
+static int	 movable;	/* the helper may still move to cpu scope */
+static int	 stopped;	/* events stopped by moncontrol(0) */
+static long	 self_pid;	/* cpu scope keeps this process's samples */
+static long	 helper_tid;	/* but not the helper's */
+static long	 sample_period;
 static pthread_t helper;
-
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
 ring_copy(const struct ring *r, uint64_t off, void *dst, size_t len)
@@ -71,6 +93,15 @@ ring_copy(const struct ring *r, uint64_t off, void *dst, size_t len)
 		memcpy(dst, r->data + at, first);
 		memcpy((char *)dst + first, r->data, len - first);
 	}
+}
+
+/* Whether a sample's pid/tid word is the program's (cpu scope: or not). */
+static int
+mine(uint64_t pidtid)
+{
+	return scope != MON_SAMPLER_PERF_CPU ||
+	    ((long)(uint32_t)pidtid == self_pid &&
+	    (long)(pidtid >> 32) != helper_tid);
 }
 
 static void
@@ -90,7 +121,7 @@ ring_drain(struct ring *r)
 		ring_copy(r, tail, rec, n);
 		/* ip, pid/tid, time: drop what was sampled while off. */
 		if (h.type == PERF_RECORD_SAMPLE && n >= 32 &&
-		    rec[3] >= MON_LOAD(&on_since))
+		    rec[3] >= MON_LOAD(&on_since) && mine(rec[2]))
 			__mon_hist_tick((uintptr_t)rec[1],
 			    (long)(rec[2] >> 32));
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
@@ -101,24 +132,41 @@ ring_drain(struct ring *r)
 }
 
 /*
- * Empty every ring into the histogram.  One drainer at a time: with
- * wait, wait a while for the other one (the helper, another thread).
+ * One thread at a time drains, switches or moves the events: 1 when
+ * taken; with wait, after waiting a while for the other one (the
+ * helper, another thread).
  */
-void
-__mon_perf_drain(int wait)
+static int
+lock(int wait)
 {
-	int i, zero, tries = wait ? 10000 : 1;
+	int zero, tries = wait ? 10000 : 1;
 
 	for (;;) {
 		zero = 0;
 		if (MON_CAS(&draining, &zero, 1))
-			break;
+			return 1;
 		if (--tries <= 0)
-			return;
+			return 0;
 		sched_yield();
 	}
+}
+
+static void
+drain_all(void)
+{
+	int i;
+
 	for (i = 0; i < MON_LOAD(&nrings); i++)
 		ring_drain(&rings[i]);
+}
+
+/* Empty every ring into the histogram. */
+void
+__mon_perf_drain(int wait)
+{
+	if (!lock(wait))
+		return;
+	drain_all();
 	MON_STORE(&draining, 0);
 }
 
@@ -148,18 +196,128 @@ alone(void)
 	return stat(path, &sb) == 0 && sb.st_nlink == 2 + 2;
 }
 
+static long
+now_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return 0;
+	return (long)ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/*
+ * Whether the process switched more than MON_PERF_SWITCHES times a
+ * second since the last look, at least 100 ms ago.  getrusage counts the
+ * ended threads too; no descriptor.
+ */
+static int
+switching(void)
+{
+	static long last_ns, last_n;
+	struct rusage ru;
+	long t = now_ns(CLOCK_MONOTONIC), n, busy = 0;
+
+	if (t - last_ns < 100000000L || getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	n = ru.ru_nvcsw + ru.ru_nivcsw;
+	if (last_ns != 0)
+		busy = (double)(n - last_n) * 1e9 / (double)(t - last_ns) >
+		    MON_PERF_SWITCHES;
+	last_ns = t;
+	last_n = n;
+	return busy;
+}
+
+static int open_all(struct ring *, int, struct perf_event_attr *);
+static int ours(const struct ring *);
+static void close_all(struct ring *, int);
+
+static void
+attr(struct perf_event_attr *a, int cpuwide)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = PERF_TYPE_SOFTWARE;
+	a->sample_period = (unsigned long)sample_period;
+	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	a->use_clockid = 1;
+	a->clockid = CLOCK_MONOTONIC;
+	a->exclude_kernel = 1;
+	a->exclude_hv = 1;
+	if (cpuwide) {
+		a->config = PERF_COUNT_SW_CPU_CLOCK;
+		a->disabled = MON_LOAD(&stopped);
+	} else {
+		a->config = PERF_COUNT_SW_TASK_CLOCK;
+		a->inherit = 1;
+		a->inherit_thread = 1;	/* threads, not fork children (5.13+) */
+	}
+}
+
+/*
+ * Move from task to cpu scope: open a cpu event on every CPU that has a
+ * task event, or stay (for good, if the kernel refuses).  The task
+ * events are stopped and drained first: no sample is taken twice.
+ */
+static void
+move(void)
+{
+	struct perf_event_attr a;
+	struct ring *nr, *old;
+	int i, n;
+
+	MON_STORE(&movable, 0);
+	nr = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (nr == MAP_FAILED)
+		return;
+	attr(&a, 1);
+	a.disabled = 1;
+	n = open_all(nr, -1, &a);
+	if (n != nrings || !lock(1)) {
+		close_all(nr, n);
+		munmap(nr, ringslen);
+		return;
+	}
+	/* Every task event must be ours to stop (a daemon closes fds). */
+	for (i = 0; i < n && ours(&rings[i]) && ours(&nr[i]); i++)
+		continue;
+	if (i < n) {
+		MON_STORE(&draining, 0);
+		close_all(nr, n);
+		munmap(nr, ringslen);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	drain_all();
+	for (i = 0; i < n && !MON_LOAD(&stopped); i++)
+		ioctl(nr[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+	old = rings;
+	MON_STORE(&scope, MON_SAMPLER_PERF_CPU);
+	rings = nr;
+	MON_STORE(&draining, 0);
+	/* The last references to each task event: this ends them all. */
+	close_all(old, n);
+	munmap(old, ringslen);
+}
+
 static void *
 helper_main(void *arg)
 {
 	struct timespec ts;
 
 	(void)arg;
+	MON_STORE(&helper_tid, syscall(SYS_gettid));
 	ts.tv_sec = nap_ns / 1000000000L;
 	ts.tv_nsec = nap_ns % 1000000000L;
 	while (!MON_LOAD(&stopping)) {
 		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
 		    NULL, 0);
 		__mon_perf_drain(0);
+		if (MON_LOAD(&movable) && switching())
+			move();
 		/*
 		 * The program's last thread has returned: without this
 		 * helper, glibc would have ended the process with exit(0);
@@ -206,12 +364,12 @@ data_pages(long rate)
 }
 
 static int
-open_cpu(struct perf_event_attr *a, int cpu, struct ring *r, size_t pg)
+open_cpu(struct perf_event_attr *a, int pid, int cpu, struct ring *r)
 {
 	int fd, k;
 	void *m;
 
-	fd = (int)syscall(SYS_perf_event_open, a, 0, cpu, -1,
+	fd = (int)syscall(SYS_perf_event_open, a, pid, cpu, -1,
 	    PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -233,68 +391,21 @@ open_cpu(struct perf_event_attr *a, int cpu, struct ring *r, size_t pg)
 	}
 	r->fd = fd;
 	r->meta = m;
-	r->data = (char *)m + pg;
-	r->size = maplen - pg;
+	r->data = (char *)m + pagesz;
+	r->size = maplen - (size_t)pagesz;
 	return 0;
 }
 
-/* Open the events (0) or fail (-1, nothing left open). */
-int
-__mon_perf_start(long rate)
+/* Open a's event for pid on every CPU into r[]: how many opened. */
+static int
+open_all(struct ring *r, int pid, struct perf_event_attr *a)
 {
-	struct perf_event_attr a;
-	struct rlimit rl;
-	long ncpu, i, pg;
-	int n, saved = errno;
+	int i, n;
 
-	pg = sysconf(_SC_PAGESIZE);
-	ncpu = sysconf(_SC_NPROCESSORS_CONF);
-	if (ncpu < 1 || pg < 1)
-		goto fail;
-	keepfds = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
-	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
-	maplen = (1 + data_pages(rate)) * (size_t)pg;
-	ringslen = ((size_t)ncpu * sizeof(struct ring) + pg - 1) &
-	    ~(size_t)(pg - 1);
-	rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (rings == MAP_FAILED)
-		goto fail;
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.sample_period = 1000000000UL / (unsigned long)rate;
-	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-	a.use_clockid = 1;
-	a.clockid = CLOCK_MONOTONIC;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	a.inherit = 1;
-	a.inherit_thread = 1;	/* threads, not fork children (5.13+) */
-	/* A quarter of the time a ring takes to fill at one CPU's rate. */
-	nap_ns = (long)((maplen - pg) / 32 * (1000000000UL / 4) /
-	    (unsigned long)rate);
-	if (nap_ns > 200000000L)
-		nap_ns = 200000000L;
-	if (helper_start() != 0)
-		goto fail_rings;
-	for (i = n = 0; i < ncpu; i++)
-		if (open_cpu(&a, (int)i, &rings[n], (size_t)pg) == 0)
+	for (i = n = 0; i < ncpus; i++)
+		if (open_cpu(a, pid, i, &r[n]) == 0)
 			n++;
-	if (n == 0) {
-		helper_stop();
-		goto fail_rings;
-	}
-	MON_STORE(&nrings, n);
-	errno = saved;
-	return 0;
-fail_rings:
-	munmap(rings, ringslen);
-	rings = NULL;
-fail:
-	errno = saved;
-	return -1;
+	return n;
 }
 
 /* Whether r's fd is still the event we opened (not closed, not reused). */
@@ -307,13 +418,100 @@ ours(const struct ring *r)
 	    id == r->id;
 }
 
-/* Stop (ioctl 0) or restart the events whose fd we still have. */
+/* Unmap and close n rings: their events end. */
 static void
-switch_events(int n, unsigned long req)
+close_all(struct ring *r, int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		munmap(r[i].meta, maplen);
+		if (ours(&r[i]))
+			close(r[i].fd);
+	}
+}
+
+/*
+ * Open the events (0) or fail (-1, nothing left open).  cpuwide: 1 in
+ * cpu scope from the start (else task), 0 task moving to cpu when the
+ * process switches often, -1 task for good.
+ */
+int
+__mon_perf_start(long rate, int cpuwide)
+{
+	struct perf_event_attr a;
+	struct rlimit rl;
+	long ncpu;
+	int n, saved = errno;
+
+	pagesz = sysconf(_SC_PAGESIZE);
+	ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	if (ncpu < 1 || pagesz < 1)
+		goto fail;
+	ncpus = (int)ncpu;
+	keepfds = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
+	maplen = (1 + data_pages(rate)) * (size_t)pagesz;
+	ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
+	    ~(size_t)(pagesz - 1);
+	rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (rings == MAP_FAILED)
+		goto fail;
+	sample_period = 1000000000L / rate;
+	self_pid = syscall(SYS_getpid);
+	MON_STORE(&stopped, 0);
+	/* A quarter of the time a ring takes to fill at one CPU's rate. */
+	nap_ns = (long)((maplen - (size_t)pagesz) / 32 * (1000000000UL / 4) /
+	    (unsigned long)rate);
+	if (nap_ns > 200000000L)
+		nap_ns = 200000000L;
+	if (helper_start() != 0)
+		goto fail_rings;
+	n = 0;
+	if (cpuwide > 0) {
+		attr(&a, 1);
+		if ((n = open_all(rings, -1, &a)) < ncpus) {
+			close_all(rings, n);
+			n = 0;
+		}
+	}
+	MON_STORE(&scope, n > 0 ? MON_SAMPLER_PERF_CPU : MON_SAMPLER_PERF);
+	if (n == 0) {
+		attr(&a, 0);
+		n = open_all(rings, 0, &a);
+	}
+	if (n == 0) {
+		helper_stop();
+		goto fail_rings;
+	}
+	MON_STORE(&nrings, n);
+	MON_STORE(&movable, cpuwide == 0 && keepfds &&
+	    scope == MON_SAMPLER_PERF);
+	errno = saved;
+	return 0;
+fail_rings:
+	munmap(rings, ringslen);
+	rings = NULL;
+fail:
+	errno = saved;
+	return -1;
+}
+
+/* MON_SAMPLER_PERF or MON_SAMPLER_PERF_CPU: the scope now. */
+int
+__mon_perf_scope(void)
+{
+	return MON_LOAD(&scope);
+}
+
+/* Stop (ioctl 0) or restart the events whose fd we still have. */
+static void
+switch_events(unsigned long req)
+{
+	int i;
+
+	for (i = 0; i < MON_LOAD(&nrings); i++)
 		if (ours(&rings[i]))
 			ioctl(rings[i].fd, req, 0);
 }
@@ -327,33 +525,34 @@ switch_events(int n, unsigned long req)
 void
 __mon_perf_enable(int on)
 {
-	struct timespec ts;
+	int locked = lock(1);
 
 	if (!on)
-		switch_events(MON_LOAD(&nrings), PERF_EVENT_IOC_DISABLE);
-	__mon_perf_drain(1);
-	if (on && clock_gettime(CLOCK_MONOTONIC, &ts) == 0)
-		MON_STORE(&on_since, (uint64_t)ts.tv_sec * 1000000000ULL +
-		    (uint64_t)ts.tv_nsec);
+		switch_events(PERF_EVENT_IOC_DISABLE);
+	if (locked)
+		drain_all();
 	if (on)
-		switch_events(MON_LOAD(&nrings), PERF_EVENT_IOC_ENABLE);
+		MON_STORE(&on_since, (uint64_t)now_ns(CLOCK_MONOTONIC));
+	MON_STORE(&stopped, !on);
+	if (on)
+		switch_events(PERF_EVENT_IOC_ENABLE);
+	if (locked)
+		MON_STORE(&draining, 0);
 }
 
 void
 __mon_perf_stop(void)
 {
-	int i, n = nrings;
+	int n;
 
-	switch_events(n, PERF_EVENT_IOC_DISABLE);
+	MON_STORE(&movable, 0);
 	helper_stop();
+	n = nrings;
+	switch_events(PERF_EVENT_IOC_DISABLE);
 	__mon_perf_drain(1);
 	MON_STORE(&nrings, 0);
 	/* The last references to each event: this ends it. */
-	for (i = 0; i < n; i++) {
-		munmap(rings[i].meta, maplen);
-		if (ours(&rings[i]))
-			close(rings[i].fd);
-	}
+	close_all(rings, n);
 	munmap(rings, ringslen);
 	rings = NULL;
 }
@@ -372,6 +571,7 @@ __mon_perf_reset(void)
 			close(rings[i].fd);
 	MON_STORE(&nrings, 0);
 	MON_STORE(&draining, 0);
+	MON_STORE(&movable, 0);
 	if (rings != NULL)
 		munmap(rings, ringslen);
 	rings = NULL;

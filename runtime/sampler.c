@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sampler.c - which sampler fills the histogram: perf_event (perf.c)
- * when the kernel allows it, else setitimer (itimer.c); started at
+ * sampler.c - which sampler fills the histogram: perf_event (perf.c,
+ * in task or cpu scope) when the kernel allows it, else setitimer
+ * (itimer.c); started at
  * PROFFLAGS -rate (default 1000 Hz), switched by moncontrol, drained
  * before a write, and started anew in a fork child.
  */
@@ -20,7 +21,7 @@ __mon_sampler_start(void)
 	if (running != MON_SAMPLER_NONE)
 		return 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
-	if (!e->itimer && __mon_perf_start(rate) == 0) {
+	if (!e->itimer && __mon_perf_start(rate, e->cpuwide) == 0) {
 		running = last = MON_SAMPLER_PERF;
 		return 0;
 	}
@@ -79,6 +80,8 @@ __mon_sampler_rate(void)
 int
 __mon_sampler_which(void)
 {
+	if (last == MON_SAMPLER_PERF)
+		return __mon_perf_scope();
 	return last;
 }
 

@@ -46,7 +46,8 @@ void	 __mon_hist_counts(struct __mon_hist_counts *) MON_HIDDEN;
 void	 __mon_hist_reset(void) MON_HIDDEN;
 
 /* perf.c */
-int	 __mon_perf_start(long) MON_HIDDEN;
+int	 __mon_perf_start(long, int) MON_HIDDEN;
+int	 __mon_perf_scope(void) MON_HIDDEN;
 void	 __mon_perf_stop(void) MON_HIDDEN;
 void	 __mon_perf_enable(int) MON_HIDDEN;
 void	 __mon_perf_drain(int) MON_HIDDEN;

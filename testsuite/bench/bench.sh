@@ -21,6 +21,14 @@
 #            variants from gprof on gmon.out)
 #   RSS      peak resident set, KiB
 #
+#   server   the sampler on a threaded cache server (server.c: many short
+#            blocking calls, about 4 context switches a request): CPU
+#            time (user + sys) x of plain, median over BENCH_SERVER_PAIRS
+#            (default 9) paired runs, for each sampler scope: "sampler"
+#            (the default: task scope, moving to cpu scope when the
+#            process switches often), "-task" (PROFFLAGS=-nocpuwide),
+#            "-cpu" (-cpuwide), "-itimer"; and the scope the run ended
+#            in (BENCH_SERVER=0 skips it)
 #   prof     prof's own time on a 100 MB mon.out of a program with 50,000
 #            functions (BENCH_PROF=0 skips it)
 #
@@ -49,7 +57,7 @@ build() {
 	src=$B/$1.c out=$W/$1.$2
 	case $2 in
 	plain)		"$CC" $CFLAGS -o "$out" "$src" ;;
-	sampler)	"$CC" $CFLAGS -o "$out" "$src" -Wl,-u,__mon_init \
+	sampler*)	"$CC" $CFLAGS -o "$out" "$src" -Wl,-u,__mon_init \
 			    "$O/libmonprof.a" ;;
 	monprof|monprof-off|monprof-nodefault)
 			mp_cc -p $CFLAGS -o "$out" "$src" ;;
@@ -72,6 +80,9 @@ venv() {
 	case $1 in
 	*-off)		echo PROFDIR= ;;
 	*-nodefault)	echo PROFFLAGS=-disable_default ;;
+	*-task)		echo PROFFLAGS=-nocpuwide ;;
+	*-cpu)		echo PROFFLAGS=-cpuwide ;;
+	*-itimer)	echo PROFFLAGS=-itimer ;;
 	*)		echo MONPROF_BENCH=1 ;;
 	esac
 }
@@ -86,6 +97,15 @@ wall() {
 	e=$(date +%s%N)
 	rm -rf "$d"
 	echo "$s $e" | awk '{ printf "%.4f\n", ($2 - $1) / 1e9 }'
+}
+
+# cputime PROG ARGS: run as wall does, print user + sys seconds.
+cputime() {
+	d=$W/cpu.$$
+	mkdir -p "$d"
+	(cd "$d" && /usr/bin/time -f '%U %S' env $VENV "$@" 2>&1 >/dev/null) |
+	    tail -n 1 | awk '{ printf "%.3f\n", $1 + $2 }'
+	rm -rf "$d"
 }
 
 median() {
@@ -190,6 +210,40 @@ for w in $WORKLOADS; do
 		    "$ix" "$ic" "$(exact "$w" "$v")" "$(VENV=$(venv $v) rss "$W/$w.$v")"
 	done
 done
+
+if [ "${BENCH_SERVER:-1}" = 1 ]; then
+	SPAIRS=${BENCH_SERVER_PAIRS:-9}
+	printf '\n| server | variant | cpu x (median) | wall x (median) | scope |\n'
+	printf '|---|---|---:|---:|---|\n'
+	build server plain || exit 1
+	printf '| server | plain | %s s | %s s | - |\n' \
+	    "$(for i in 1 2 3; do cputime "$W/server.plain"; done | median)" \
+	    "$(for i in 1 2 3; do wall "$W/server.plain"; done | median)"
+	for v in sampler sampler-task sampler-cpu sampler-itimer monprof; do
+		build server "$v" || continue
+		i=0
+		: > "$W/sr"
+		while [ $i -lt "$SPAIRS" ]; do
+			a=$(cputime "$W/server.plain")
+			b=$(VENV=$(venv $v) cputime "$W/server.$v")
+			c=$(wall "$W/server.plain")
+			e=$(VENV=$(venv $v) wall "$W/server.$v")
+			echo "$a $b $c $e" >> "$W/sr"
+			i=$((i + 1))
+		done
+		d=$W/sc.$$
+		mkdir -p "$d"
+		(cd "$d" && env $(venv $v) "$W/server.$v" >/dev/null 2>&1)
+		sc=$("$MONDUMP" "$d/mon.out" 2>/dev/null | awk '
+		    BEGIN { n[1] = "task"; n[2] = "itimer"; n[3] = "cpu" }
+		    $1 == "meta" && $2 == 4 { print n[$3] }')
+		rm -rf "$d"
+		printf '| server | %s | %s | %s | %s |\n' "$v" \
+		    "$(awk '$1 > 0 { printf "%.3f\n", $2 / $1 }' "$W/sr" | median)" \
+		    "$(awk '$3 > 0 { printf "%.3f\n", $4 / $3 }' "$W/sr" | median)" \
+		    "${sc:-?}"
+	done
+fi
 
 [ "${BENCH_PROF:-1}" = 1 ] || exit 0
 # prof at scale: 50,000 functions, a 100 MB mon.out (6.5 million cells,
