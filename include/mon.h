@@ -136,7 +136,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 
 #define MON_SAMPLER_NONE	0
 #define MON_SAMPLER_PERF	1	/* perf_event task-clock */
-#define MON_SAMPLER_ITIMER	2	/* setitimer(ITIMER_PROF) */
+#define MON_SAMPLER_ITIMER	2	/* CPU-time timer, SIGPROF */
 #define MON_SAMPLER_PERF_CPU	3	/* perf_event cpu-clock per CPU, filtered */
 
 /*

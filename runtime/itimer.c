@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * itimer.c - the fallback sampler: setitimer(ITIMER_PROF) and a SIGPROF
+ * itimer.c - the fallback sampler: a process CPU-time timer and a SIGPROF
  * handler that ticks the histogram, used when perf_event_open is not
  * allowed (or PROFFLAGS -itimer).  The kernel checks the timer only at
  * its tick, so the rate is measured, over the CPU time sampled while on.
+ *
+ * The timer is a POSIX one (timer_create), not setitimer(ITIMER_PROF):
+ * an execve deletes it, where an interval timer would go on into the new
+ * program, whose SIGPROF is back at its default action and kills it (a
+ * fork child, whose timer the fork handler armed, running exec).  And
+ * the program's own ITIMER_PROF stays its own.
  */
 #include <sys/time.h>
 
@@ -18,7 +24,8 @@
 #define USER_HZ		100	/* what an unmeasured itimer is assumed to give */
 
 static struct sigaction old_prof;
-static struct itimerval old_timer;
+static timer_t timer;
+static int have_timer;		/* timer is this process's */
 static int told;		/* SIGPROF conflict reported */
 static long cpu_ns;		/* CPU time sampled while on */
 static long cpu_since;		/* process CPU clock when last on */
@@ -49,14 +56,21 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 static int
 arm(long rate)
 {
-	struct itimerval it;
+	struct itimerspec it;
+	struct sigevent ev;
 
+	if (!have_timer) {
+		memset(&ev, 0, sizeof(ev));
+		ev.sigev_notify = SIGEV_SIGNAL;
+		ev.sigev_signo = SIGPROF;
+		if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &timer) != 0)
+			return -1;
+		have_timer = 1;
+	}
 	memset(&it, 0, sizeof(it));
-	it.it_interval.tv_usec = 1000000 / rate;
-	if (it.it_interval.tv_usec == 0)
-		it.it_interval.tv_usec = 1;
+	it.it_interval.tv_nsec = 1000000000L / rate;
 	it.it_value = it.it_interval;
-	return setitimer(ITIMER_PROF, &it, NULL);
+	return timer_settime(timer, 0, &it, NULL);
 }
 
 static long
@@ -87,7 +101,6 @@ __mon_itimer_start(long rate)
 		MON_ERR("monprof: the program's SIGPROF handler is replaced "
 		    "while profiling\n");
 	}
-	getitimer(ITIMER_PROF, &old_timer);
 	if (arm(rate) != 0) {
 		sigaction(SIGPROF, &old_prof, NULL);
 		return -1;
@@ -111,19 +124,16 @@ __mon_itimer_check(void)
 	}
 }
 
-/* Disarm, and give the program back its timer and handler. */
+/* Delete the timer, and give the program back its handler. */
 void
 __mon_itimer_stop(void)
 {
-	static const struct itimerval zero;
-
 	__mon_itimer_check();
 	if (__mon_mode_on())
 		cpu_ns += cpu_now() - cpu_since;
-	setitimer(ITIMER_PROF, &zero, NULL);
-	if (old_timer.it_interval.tv_sec != 0 ||
-	    old_timer.it_interval.tv_usec != 0)
-		setitimer(ITIMER_PROF, &old_timer, NULL);
+	if (have_timer)
+		timer_delete(timer);
+	have_timer = 0;
 	sigaction(SIGPROF, &old_prof, NULL);
 }
 
@@ -162,6 +172,7 @@ __mon_itimer_rate(long asked, int running)
 void
 __mon_itimer_reset(long rate)
 {
+	have_timer = 0;
 	arm(rate);
 	cpu_ns = 0;
 	cpu_since = cpu_now();

@@ -57,7 +57,7 @@ struct __mon_env {
 	int		 disabled;	/* PROFDIR set and empty */
 	int		 disable_default;
 	int		 pids;		/* <pid>.<prog> names */
-	int		 itimer;	/* force the setitimer sampler */
+	int		 itimer;	/* force the CPU-time timer sampler */
 	int		 cpuwide;	/* perf scope: 1 cpu, 0 task then cpu, -1 task */
 	int		 nofatal;	/* no write when a signal kills us */
 	int		 secure;	/* setuid/setgid: AT_SECURE */

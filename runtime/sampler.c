@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sampler.c - which sampler fills the histogram: perf_event (perf.c,
- * in task or cpu scope) when the kernel allows it, else setitimer
- * (itimer.c); started at
+ * in task or cpu scope) when the kernel allows it, else a CPU-time
+ * timer (itimer.c); started at
  * PROFFLAGS -rate (default 1000 Hz), switched by moncontrol, drained
  * before a write, and started anew in a fork child.
  */
@@ -29,7 +29,7 @@ __mon_sampler_start(void)
 		running = last = MON_SAMPLER_ITIMER;
 		return 0;
 	}
-	MON_ERR("monprof: no sampler (perf_event_open and setitimer "
+	MON_ERR("monprof: no sampler (perf_event_open and timer_create "
 	    "failed): call counts only\n");
 	return -1;
 }
@@ -89,7 +89,7 @@ __mon_sampler_which(void)
  * A child that no fork handler saw: the perf events are the parent's
  * (their rings are not even mapped here), so drop them without a touch;
  * no new sampler (it is found at exit, or at a moncontrol).  The
- * setitimer sampler has nothing of the parent's to drop.
+ * timer sampler has nothing of the parent's to drop.
  */
 void
 __mon_sampler_forget(void)

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sampler.h - the PC histogram (hist.c; pcs.c the samples outside it)
- * and the samplers that fill it:
- * perf_event (perf.c), setitimer (itimer.c), and the choice between them
- * (sampler.c).
+ * and the samplers that fill it: perf_event (perf.c), a CPU-time timer
+ * (itimer.c), and the choice between them (sampler.c).
  */
 #ifndef MON_SAMPLER_H
 #define MON_SAMPLER_H

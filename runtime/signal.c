@@ -57,7 +57,7 @@ MON_WEAK_ALIAS(__monitor_signal, monitor_signal);
 /*
  * Whether sig is one of them: every signal but these, the real-time ones
  * included (glibc keeps two of those for itself: sigaction refuses
- * them).  SIGPROF belongs to the setitimer sampler.
+ * them).  SIGPROF belongs to the CPU-time timer sampler.
  */
 static const int not_fatal[] = {
 	SIGCHLD, SIGCONT, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH,
