@@ -22,7 +22,8 @@
 #   RSS      peak resident set, KiB
 #
 #   server   the sampler on a threaded cache server (server.c: many short
-#            blocking calls, about 4 context switches a request): CPU
+#            blocking calls, context switches from and to idle at each
+#            request, its clients in a plain process): the server's CPU
 #            time (user + sys) x of plain, median over BENCH_SERVER_PAIRS
 #            (default 9) paired runs, for each sampler scope: "sampler"
 #            (the default: task scope, moving to cpu scope when the
@@ -99,12 +100,13 @@ wall() {
 	echo "$s $e" | awk '{ printf "%.4f\n", ($2 - $1) / 1e9 }'
 }
 
-# cputime PROG ARGS: run as wall does, print user + sys seconds.
-cputime() {
+# srvcpu PROG: run the server workload as wall does; print the server's
+# CPU seconds (user + sys), as it prints them.
+srvcpu() {
 	d=$W/cpu.$$
 	mkdir -p "$d"
-	(cd "$d" && /usr/bin/time -f '%U %S' env $VENV "$@" 2>&1 >/dev/null) |
-	    tail -n 1 | awk '{ printf "%.3f\n", $1 + $2 }'
+	(cd "$d" && env $VENV "$@" 2>/dev/null) |
+	    awk '{ print $NF }'
 	rm -rf "$d"
 }
 
@@ -216,16 +218,19 @@ if [ "${BENCH_SERVER:-1}" = 1 ]; then
 	printf '\n| server | variant | cpu x (median) | wall x (median) | scope |\n'
 	printf '|---|---|---:|---:|---|\n'
 	build server plain || exit 1
+	# The clients run in a plain process of their own.
+	SERVER_CLIENT=$W/server.plain
+	export SERVER_CLIENT
 	printf '| server | plain | %s s | %s s | - |\n' \
-	    "$(for i in 1 2 3; do cputime "$W/server.plain"; done | median)" \
+	    "$(for i in 1 2 3; do srvcpu "$W/server.plain"; done | median)" \
 	    "$(for i in 1 2 3; do wall "$W/server.plain"; done | median)"
 	for v in sampler sampler-task sampler-cpu sampler-itimer monprof; do
 		build server "$v" || continue
 		i=0
 		: > "$W/sr"
 		while [ $i -lt "$SPAIRS" ]; do
-			a=$(cputime "$W/server.plain")
-			b=$(VENV=$(venv $v) cputime "$W/server.$v")
+			a=$(srvcpu "$W/server.plain")
+			b=$(VENV=$(venv $v) srvcpu "$W/server.$v")
 			c=$(wall "$W/server.plain")
 			e=$(VENV=$(venv $v) wall "$W/server.$v")
 			echo "$a $b $c $e" >> "$W/sr"
@@ -243,6 +248,7 @@ if [ "${BENCH_SERVER:-1}" = 1 ]; then
 		    "$(awk '$3 > 0 { printf "%.3f\n", $4 / $3 }' "$W/sr" | median)" \
 		    "${sc:-?}"
 	done
+	unset SERVER_CLIENT
 fi
 
 [ "${BENCH_PROF:-1}" = 1 ] || exit 0

@@ -8,11 +8,14 @@
  * tiny, as in a memcached under load.  The bench compares CPU time.
  * Usage: server [PERCENT [NPAIRS]]
  */
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define NOINLINE __attribute__((noinline, noclone))
@@ -81,14 +84,38 @@ s_client(void *arg)
 	return (void *)sum;
 }
 
+/* The clients' process: argv = client NREQ FD... */
+static int
+clients(int argc, char **argv)
+{
+	pthread_t c[NPAIR];
+	int fd[NPAIR], i, n = argc - 3;
+
+	nreq = strtoul(argv[2], NULL, 10);
+	for (i = 0; i < n && i < NPAIR; i++) {
+		fd[i] = atoi(argv[3 + i]);
+		pthread_create(&c[i], NULL, s_client, &fd[i]);
+	}
+	for (i = 0; i < n && i < NPAIR; i++)
+		pthread_join(c[i], NULL);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	unsigned long pct = argc > 1 ? strtoul(argv[1], NULL, 10) : 100;
-	unsigned long n = argc > 2 ? strtoul(argv[2], NULL, 10) : 2, i;
+	unsigned long pct, n, i;
+	const char *cl = getenv("SERVER_CLIENT");
+	char *args[NPAIR + 4], num[NPAIR + 1][24];
 	pthread_t w[NPAIR], c[NPAIR];
-	int sv[NPAIR][2];
+	int sv[NPAIR][2], st;
+	struct rusage ru;
+	pid_t pid = -1;
 
+	if (argc > 3 && strcmp(argv[1], "client") == 0)
+		return clients(argc, argv);
+	pct = argc > 1 ? strtoul(argv[1], NULL, 10) : 100;
+	n = argc > 2 ? strtoul(argv[2], NULL, 10) : 4;
 	if (n < 1 || n > NPAIR)
 		return 2;
 	nreq = 50000 * pct / 100;
@@ -96,12 +123,37 @@ main(int argc, char **argv)
 		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv[i]) != 0)
 			return 1;
 		pthread_create(&w[i], NULL, s_worker, &sv[i][0]);
-		pthread_create(&c[i], NULL, s_client, &sv[i][1]);
 	}
+	if (cl != NULL) {
+		/* The clients in a process of their own, not profiled. */
+		args[0] = (char *)cl;
+		args[1] = (char *)"client";
+		snprintf(num[0], sizeof(num[0]), "%lu", nreq);
+		args[2] = num[0];
+		for (i = 0; i < n; i++) {
+			snprintf(num[i + 1], sizeof(num[i + 1]), "%d", sv[i][1]);
+			args[3 + i] = num[i + 1];
+		}
+		args[3 + n] = NULL;
+		if ((pid = fork()) == 0) {
+			execv(cl, args);
+			_exit(127);
+		}
+		for (i = 0; i < n; i++)
+			close(sv[i][1]);
+	} else
+		for (i = 0; i < n; i++)
+			pthread_create(&c[i], NULL, s_client, &sv[i][1]);
 	for (i = 0; i < n; i++) {
-		pthread_join(c[i], NULL);
+		if (cl == NULL)
+			pthread_join(c[i], NULL);
 		pthread_join(w[i], NULL);
 	}
-	printf("%lu requests\n", n * nreq);
+	if (pid > 0 && (waitpid(pid, &st, 0) != pid || st != 0))
+		return 3;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("%lu requests, cpu %.3f\n", n * nreq,
+	    ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	    ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
 	return 0;
 }
