@@ -310,6 +310,7 @@ helper_main(void *arg)
 
 	(void)arg;
 	MON_STORE(&helper_tid, syscall(SYS_gettid));
+	switching();	/* from now: the first look can move */
 	ts.tv_sec = nap_ns / 1000000000L;
 	ts.tv_nsec = nap_ns % 1000000000L;
 	while (!MON_LOAD(&stopping)) {
