@@ -25,7 +25,7 @@
 #            blocking calls, context switches from and to idle at each
 #            request, its clients in a plain process): the server's CPU
 #            time (user + sys) x of plain, median over BENCH_SERVER_PAIRS
-#            (default 9) paired runs, for each sampler scope: "sampler"
+#            (default 5) paired runs, for each sampler scope: "sampler"
 #            (the default: task scope, moving to cpu scope when the
 #            process switches often), "-task" (PROFFLAGS=-nocpuwide),
 #            "-cpu" (-cpuwide), "-itimer"; and the scope the run ended
@@ -214,7 +214,7 @@ for w in $WORKLOADS; do
 done
 
 if [ "${BENCH_SERVER:-1}" = 1 ]; then
-	SPAIRS=${BENCH_SERVER_PAIRS:-9}
+	SPAIRS=${BENCH_SERVER_PAIRS:-5}
 	printf '\n| server | variant | cpu x (median) | wall x (median) | scope |\n'
 	printf '|---|---|---:|---:|---|\n'
 	build server plain || exit 1

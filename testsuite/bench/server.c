@@ -118,7 +118,7 @@ main(int argc, char **argv)
 	n = argc > 2 ? strtoul(argv[2], NULL, 10) : 4;
 	if (n < 1 || n > NPAIR)
 		return 2;
-	nreq = 50000 * pct / 100;
+	nreq = 150000 * pct / 100;
 	for (i = 0; i < n; i++) {
 		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv[i]) != 0)
 			return 1;
