@@ -140,8 +140,9 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_SAMPLER_PERF_CPU	3	/* perf_event cpu-clock per CPU, filtered */
 
 /*
- * Hook ABI, version 3 (plugin -> runtime; 2 added the -pg arc cache, 3
- * the executable's thread-local counters).
+ * Hook ABI, version 4 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * the executable's thread-local counters, 4 the -pg call sites that
+ * announce themselves to their callee: MON_SITE_NEXT_VAR).
  *
  * -p code that can only be in an executable (x86-64, update=thread, not
  * -fPIC: non-PIC or -fPIE) gives each function a counter in the
@@ -188,7 +189,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		3
+#define MON_HOOK_ABI		4
 #define MON_PCELLS_SECTION	"__mon_pcells"
 struct mon_pcell {
 	long	 pc;		/* a pc inside the function - &pc */
@@ -222,8 +223,9 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 	"monprof: compiled with -p or -pg (hook ABI " MON_STR(abi) \
 	"); link with -specs=monprof.specs -p too, or add libmonprof.a"
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
-/* Version 3 runtimes serve version 2 objects too: both hints defined. */
+/* Version 4 runtimes serve version 2 and 3 objects too: every hint. */
 #define MON_LINK_HINT_OLD	MON_LINK_HINT_ABI(2)
+#define MON_LINK_HINT_3		MON_LINK_HINT_ABI(3)
 
 /*
  * -pg (gprof) mode counts caller -> callee arcs.  Each function also
@@ -299,6 +301,59 @@ struct __mon_site {
 	char		 *fn;		/* a pc inside the callee */
 };
 #define MON_MCOUNT_SITE_STUB_NAME "__mon_mcount_site_stub"
+
+/*
+ * Version 4, x86-64: every other call site announces itself to its
+ * callee.  Before a direct call (not a tail call) of a function that is
+ * not counted at its sites, code that can only be in an executable
+ * (not -fPIC: its thread-local words are never freed, where a dlclose()d
+ * object's would leave the announcement dangling) stores the address of
+ * a thread-local word of the site in the runtime's thread-local
+ * announcement (initial-exec):
+ *
+ *	static __thread long *word;	one per call site, the site's arc
+ *	extern __thread long **volatile __mon_site_next;
+ *
+ *	__mon_site_next = &word;
+ *	callee(...);
+ *
+ * and every -pg entry (any object's) whose arc cache misses reads and
+ * clears it, and counts through it if it holds the very arc of this
+ * call.  The announcement may be older than this call, or not meant for
+ * this function (the caller announced a function that is not
+ * instrumented and calls this one, a tail call, a signal handler came
+ * in between): the arc's from and cell are the key the runtime would
+ * count the call under, so a stale one costs a hook call, never a
+ * count in the wrong place.
+ *
+ *	if (the arc cache holds ra)		as version 2
+ *		p[MON_ARC_COUNT] += 1;
+ *	else {
+ *		w = __mon_site_next;
+ *		__mon_site_next = 0;
+ *		if (w != 0 && (q = *w) != 0 &&
+ *		    q[MON_ARC_FROM] == (long)ra &&
+ *		    q[MON_ARC_CELL] == (long)cell)
+ *			q[MON_ARC_COUNT] += 1;
+ *		else
+ *			the stub below;
+ *	}
+ *
+ * The stub is called as __mon_mcount_arc_stub, with w pushed before
+ * &arc (lea 144(%rsp), %rsp after it); it counts the arc, caches it,
+ * and leaves it in *w too if w is not 0.  An arc the runtime counts in
+ * no thread's own table is left in neither.  The arc's cell is set
+ * (claimed) before any arc names it, so a function whose cell is still
+ * 0 never matches.
+ */
+/*
+ * Exported by dynamic executables only (the specs file): a static PIE
+ * would keep a TLS relocation against it, which glibc cannot apply
+ * before its TLS is set up.  Not a MON_*_NAME, which are exported always.
+ */
+#define MON_SITE_NEXT_VAR	"__mon_site_next"
+#define MON_ARC_CELL		1
+#define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub"
 
 #ifdef __cplusplus
 }

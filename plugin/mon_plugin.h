@@ -36,7 +36,7 @@ const char	*mon_skip_reason(tree fndecl);
  * the code that was there.
  */
 struct mon_blocks {
-	basic_block	test[2];
+	basic_block	test[4];
 	basic_block	hot;
 	basic_block	slow;
 	basic_block	join;
@@ -63,11 +63,14 @@ void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,
 void		mon_increment(gimple_stmt_iterator *gsi, tree p,
 		    HOST_WIDE_INT offset);
 void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
-		    tree rax, const char *r11_constraint, tree r11, tree pushed);
+		    tree rax, const char *r11_constraint, tree r11, tree pushed,
+		    tree pushed2);
+tree		mon_site_next(void);
 
 /* mon_sites.c */
 void		mon_sites_prepare(void);
 bool		mon_site_counted(tree fndecl);
 void		mon_instrument_sites(function *fun);
+void		mon_announce_sites(function *fun);
 
 #endif

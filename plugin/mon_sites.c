@@ -20,6 +20,16 @@
  * names) and leaves the arc's counter in word: whatever the pattern of
  * callers, a call costs what a -p entry costs.  Other functions keep the
  * entry's arc cache (mon_instrument.c).  x86-64 only, as the stub.
+ *
+ * Every other direct call of an executable's code announces its site to
+ * the callee (hook ABI 4, mon.h): the site's own thread-local word, in
+ * which the callee's entry finds its arc counted before, if it is the
+ * same arc, whatever the pattern of callers:
+ *
+ *	static __thread long *word;	one per call site
+ *
+ *	__mon_site_next = &word;
+ *	callee(...);
  */
 #include "compat.h"
 
@@ -181,7 +191,7 @@ mon_count_site(function *fun, gcall *call, tree callee)
 	/* slow: the stub, with &word and &site */
 	gsi = gsi_start_bb(b.slow);
 	mon_stub_call(&gsi, stub, mon_addr_of(&gsi, word), "m", c->site,
-	    NULL_TREE);
+	    NULL_TREE, NULL_TREE);
 
 	/*
 	 * On the call's line, the slow block too (it is placed last): its
@@ -216,6 +226,80 @@ mon_instrument_sites(function *fun)
 			fprintf(stderr, "monprof: %s: call of %s counted at "
 			    "its site\n", function_name(fun),
 			    IDENTIFIER_POINTER(DECL_NAME(
+			    gimple_call_fndecl(call))));
+	}
+}
+
+/*
+ * Whether call announces its site: a direct call that stays a call and
+ * whose return address is this site's (not a tail call), of a function
+ * that may have the entry of hook ABI 4.  A callee that is not
+ * instrumented (a library's) is harmless, but a builtin is a library
+ * function or no call at all.  A returns_twice call must begin its block.
+ */
+static bool
+mon_announced(gcall *call)
+{
+	tree callee = gimple_call_fndecl(call);
+
+	return callee != NULL_TREE && !gimple_call_internal_p(call) &&
+	    !gimple_call_tail_p(call) &&
+	    !(gimple_call_flags(call) & ECF_RETURNS_TWICE) &&
+	    !fndecl_built_in_p(callee) && !mon_site_counted(callee) &&
+	    mon_skip_reason(callee) == NULL;
+}
+
+/*
+ * Whether this code can only be in an executable: not -fPIC, or an LTO
+ * link's for an executable (GCC sets flag_pic there, not flag_pie; an
+ * ltrans process that is not told the output compiles as -fPIC).
+ */
+static bool
+mon_in_executable(void)
+{
+	if (in_lto_p)
+		return flag_lto_linker_output == LTO_LINKER_OUTPUT_EXEC ||
+		    flag_lto_linker_output == LTO_LINKER_OUTPUT_PIE;
+	return !flag_shlib;
+}
+
+/*
+ * Announce, before each of fun's calls that it may, the call's site.
+ * Only in an executable's code: dlclose() would free or reuse a shared
+ * object's word that an announcement still names.  Not where tls= asks
+ * for a dynamic model: a word's address would cost a call.
+ */
+void
+mon_announce_sites(function *fun)
+{
+	auto_vec<gcall *> calls;
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+	gcall *call;
+	tree word, wordp, addr;
+	unsigned i;
+
+	if (!TARGET_64BIT || !TARGET_LP64 || !mon_in_executable() ||
+	    mon_opt.tls == TLS_MODEL_GLOBAL_DYNAMIC ||
+	    mon_opt.tls == TLS_MODEL_LOCAL_DYNAMIC)
+		return;
+	FOR_EACH_BB_FN(bb, fun)
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			if ((call = dyn_cast<gcall *>(gsi_stmt(gsi))) != NULL &&
+			    mon_announced(call))
+				calls.safe_push(call);
+	wordp = build_pointer_type(long_integer_type_node);
+	FOR_EACH_VEC_ELT(calls, i, call) {
+		word = mon_new_var("__mon_site_word", wordp, true);
+		addr = make_ssa_name(build_pointer_type(wordp));
+		gsi = gsi_for_stmt(call);
+		gsi_insert_before(&gsi, gimple_build_assign(addr,
+		    build_fold_addr_expr(word)), GSI_SAME_STMT);
+		gsi_insert_before(&gsi, gimple_build_assign(mon_site_next(),
+		    addr), GSI_SAME_STMT);
+		if (mon_opt.verbose)
+			fprintf(stderr, "monprof: %s: call of %s announced\n",
+			    function_name(fun), IDENTIFIER_POINTER(DECL_NAME(
 			    gimple_call_fndecl(call))));
 	}
 }

@@ -2,7 +2,8 @@
 /*
  * mcount.c - the C entries of the hook ABI (mon.h): the -p slow path, the
  * first call of a function (per thread, in the default mode), which gets
- * it a cell and a counter; and the -pg hook, which counts an arc.  On
+ * it a cell and a counter; the -pg hook, which counts an arc; and the
+ * -pg call sites' announcement (ABI 4), which the plugin's code uses.  On
  * x86-64 the plugin calls the stubs of stub.c instead, which come here
  * (-p) or to arcs.c (-pg).
  *
@@ -28,6 +29,14 @@
  * runtime.  For the linker only: nothing here calls it.
  */
 __asm__(".globl __mon_init");
+
+/*
+ * Hook ABI 4 (mon.h): the call site that an executable's code announces
+ * to the function it calls, read and cleared by every -pg entry.
+ * Initial-exec: the -fPIC code of shared objects reads it too.
+ */
+__thread long **volatile __mon_site_next MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
 
 /* PROFDIR is empty: new words go to the sink, nothing is written. */
 static int disabled;

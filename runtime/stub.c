@@ -11,10 +11,14 @@
  *	fast path of __mon_arcs_count (arcs.c) in assembly, which counts
  *	and caches an arc this thread has seen with four scratch
  *	registers; anything else goes to __mon_arcs_slow.
+ * __mon_mcount_arc_next_stub, the same for the code of hook ABI 4,
+ *	which also leaves the arc in the word of the call site that
+ *	announced itself (mon.h), if any.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
- *	the instrumented function, and above it &cache (-pg).  The caller
+ *	the instrumented function, and above it &cache (-pg), and above
+ *	that the site's word or 0 (ABI 4).  The caller
  *	has stepped over its red zone.  The C code they call (mcount.c
  *	and the storage under it) is built for general registers only, so
  *	only those are saved here.  The C functions are called by name:
@@ -34,6 +38,9 @@ __asm__(
 	"	.globl	\"" MON_LINK_HINT_OLD "\"\n"
 	"	.hidden	\"" MON_LINK_HINT_OLD "\"\n"
 	"	.set	\"" MON_LINK_HINT_OLD "\", __mon_mcount_stub\n"
+	"	.globl	\"" MON_LINK_HINT_3 "\"\n"
+	"	.hidden	\"" MON_LINK_HINT_3 "\"\n"
+	"	.set	\"" MON_LINK_HINT_3 "\", __mon_mcount_stub\n"
 	"	.globl	__mon_mcount_stub\n"
 	"	.type	__mon_mcount_stub, @function\n"
 	"	.p2align 4\n"
@@ -89,78 +96,91 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 /*
  * As __mon_arcs_count: i = hash(from, cell), probe from i for the entry
  * (from, cell) in this thread's table, add 1 to its count and store it
- * in the cache (&cache is above the return address).
+ * (STORE, with the arc in %rcx: &cache is above the return address).
  *	%rsi = cell, %rdx = table, %rdi = i, %rcx = &arc[i]
  */
-__asm__(
-	"	.text\n"
-	"	.globl	__mon_mcount_arc_stub\n"
-	"	.type	__mon_mcount_arc_stub, @function\n"
-	"	.p2align 4\n"
-	"__mon_mcount_arc_stub:\n"
-	"	.cfi_startproc\n"
-	PUSH(rcx) PUSH(rdx) PUSH(rsi) PUSH(rdi)
-	"	movq	(%rax), %rsi\n"
-	"	testq	%rsi, %rsi\n"
-	"	jz	5f\n"
-	"	movq	__mon_arcs_mine@gottpoff(%rip), %rdx\n"
-	"	movq	%fs:(%rdx), %rdx\n"
+#define ARC_STUB(name, store)						\
+	"	.text\n"						\
+	"	.globl	" name "\n"					\
+	"	.type	" name ", @function\n"				\
+	"	.p2align 4\n"						\
+	name ":\n"							\
+	"	.cfi_startproc\n"					\
+	PUSH(rcx) PUSH(rdx) PUSH(rsi) PUSH(rdi)				\
+	"	movq	(%rax), %rsi\n"					\
+	"	testq	%rsi, %rsi\n"					\
+	"	jz	5f\n"						\
+	"	movq	__mon_arcs_mine@gottpoff(%rip), %rdx\n"		\
+	"	movq	%fs:(%rdx), %rdx\n"				\
+	"	testq	%rdx, %rdx\n"					\
+	"	jz	5f\n"						\
+	"	movq	%rsi, %rdi\n"					\
+	"	shlq	$17, %rdi\n"					\
+	"	xorq	%r11, %rdi\n"					\
+	"	movabsq	$0x9e3779b97f4a7c15, %rcx\n"			\
+	"	imulq	%rcx, %rdi\n"					\
+	"	movl	" XSTR(OFF_SHIFT) "(%rdx), %ecx\n"		\
+	"	shrq	%cl, %rdi\n"					\
+	"2:	leaq	(%rdi,%rdi,4), %rcx\n"				\
+	"	leaq	" XSTR(OFF_ARC) "(%rdx,%rcx,8), %rcx\n"		\
+	"	cmpq	%rsi, " XSTR(OFF_CELL) "(%rcx)\n"		\
+	"	jne	3f\n"						\
+	"	cmpq	%r11, " XSTR(OFF_FROM) "(%rcx)\n"		\
+	"	jne	4f\n"						\
+	"	addq	$1, " XSTR(OFF_COUNT) "(%rcx)\n"		\
+	"7:	movq	40(%rsp), %rdx\n"				\
+	"	movq	%rcx, (%rdx)\n"					\
+	store								\
+	"6:\n"								\
+	"	.cfi_remember_state\n"					\
+	POP(rdi) POP(rsi) POP(rdx) POP(rcx)				\
+	"	ret\n"							\
+	"	.cfi_restore_state\n"					\
+	"3:	cmpq	$0, " XSTR(OFF_CELL) "(%rcx)\n"			\
+	"	je	5f\n"						\
+	"4:	addq	$1, %rdi\n"					\
+	"	andq	" XSTR(OFF_MASK) "(%rdx), %rdi\n"		\
+	"	jmp	2b\n"						\
+	/* %rcx = __mon_arcs_slow(&cell, from, pc), all else preserved */	\
+	"5:\n"								\
+	PUSH(rbp)							\
+	"	movq	%rsp, %rbp\n"					\
+	"	.cfi_def_cfa_register %rbp\n"				\
+	"	pushq	%r8\n"						\
+	"	pushq	%r9\n"						\
+	"	pushq	%r10\n"						\
+	"	pushq	%rax\n"						\
+	"	pushq	%r11\n"						\
+	"	andq	$-16, %rsp\n"					\
+	"	movq	%rax, %rdi\n"					\
+	"	movq	%r11, %rsi\n"					\
+	"	movq	40(%rbp), %rdx\n"				\
+	"	call	__mon_arcs_slow\n"				\
+	"	movq	%rax, %rcx\n"					\
+	"	leaq	-40(%rbp), %rsp\n"				\
+	"	popq	%r11\n"						\
+	"	popq	%rax\n"						\
+	"	popq	%r10\n"						\
+	"	popq	%r9\n"						\
+	"	popq	%r8\n"						\
+	"	popq	%rbp\n"						\
+	"	.cfi_def_cfa %rsp, 40\n"				\
+	"	.cfi_restore %rbp\n"					\
+	"	testq	%rcx, %rcx\n"					\
+	"	jnz	7b\n"						\
+	"	jmp	6b\n"						\
+	"	.cfi_endproc\n"						\
+	"	.size	" name ", .-" name "\n"
+
+__asm__(ARC_STUB("__mon_mcount_arc_stub", ""));
+
+/*
+ * Hook ABI 4: the same with the announced site's word w above &cache,
+ * which gets the arc too.
+ */
+__asm__(ARC_STUB("__mon_mcount_arc_next_stub",
+	"	movq	48(%rsp), %rdx\n"
 	"	testq	%rdx, %rdx\n"
-	"	jz	5f\n"
-	"	movq	%rsi, %rdi\n"
-	"	shlq	$17, %rdi\n"
-	"	xorq	%r11, %rdi\n"
-	"	movabsq	$0x9e3779b97f4a7c15, %rcx\n"
-	"	imulq	%rcx, %rdi\n"
-	"	movl	" XSTR(OFF_SHIFT) "(%rdx), %ecx\n"
-	"	shrq	%cl, %rdi\n"
-	"2:	leaq	(%rdi,%rdi,4), %rcx\n"
-	"	leaq	" XSTR(OFF_ARC) "(%rdx,%rcx,8), %rcx\n"
-	"	cmpq	%rsi, " XSTR(OFF_CELL) "(%rcx)\n"
-	"	jne	3f\n"
-	"	cmpq	%r11, " XSTR(OFF_FROM) "(%rcx)\n"
-	"	jne	4f\n"
-	"	addq	$1, " XSTR(OFF_COUNT) "(%rcx)\n"
-	"7:	movq	40(%rsp), %rdx\n"
-	"	movq	%rcx, (%rdx)\n"
-	"6:\n"
-	"	.cfi_remember_state\n"
-	POP(rdi) POP(rsi) POP(rdx) POP(rcx)
-	"	ret\n"
-	"	.cfi_restore_state\n"
-	"3:	cmpq	$0, " XSTR(OFF_CELL) "(%rcx)\n"
-	"	je	5f\n"
-	"4:	addq	$1, %rdi\n"
-	"	andq	" XSTR(OFF_MASK) "(%rdx), %rdi\n"
-	"	jmp	2b\n"
-	/* %rcx = __mon_arcs_slow(&cell, from, pc), all else preserved */
-	"5:\n"
-	PUSH(rbp)
-	"	movq	%rsp, %rbp\n"
-	"	.cfi_def_cfa_register %rbp\n"
-	"	pushq	%r8\n"
-	"	pushq	%r9\n"
-	"	pushq	%r10\n"
-	"	pushq	%rax\n"
-	"	pushq	%r11\n"
-	"	andq	$-16, %rsp\n"
-	"	movq	%rax, %rdi\n"
-	"	movq	%r11, %rsi\n"
-	"	movq	40(%rbp), %rdx\n"
-	"	call	__mon_arcs_slow\n"
-	"	movq	%rax, %rcx\n"
-	"	leaq	-40(%rbp), %rsp\n"
-	"	popq	%r11\n"
-	"	popq	%rax\n"
-	"	popq	%r10\n"
-	"	popq	%r9\n"
-	"	popq	%r8\n"
-	"	popq	%rbp\n"
-	"	.cfi_def_cfa %rsp, 40\n"
-	"	.cfi_restore %rbp\n"
-	"	testq	%rcx, %rcx\n"
-	"	jnz	7b\n"
-	"	jmp	6b\n"
-	"	.cfi_endproc\n"
-	"	.size	__mon_mcount_arc_stub, .-__mon_mcount_arc_stub\n");
+	"	jz	6f\n"
+	"	movq	%rcx, (%rdx)\n"));
 #endif

@@ -75,12 +75,15 @@ done
 "$CC" n.o -o n 2> err && fail "linked without the runtime"
 grep -q "undefined reference to .monprof: compiled with -p or -pg (hook ABI [0-9]*); link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
     { cat err; fail "no hint in the link error"; }
-# An object of hook ABI 2 (its word path is served still) links too.
-printf '%s\n' '.text' '.globl abi2' 'abi2:' \
-    '.reloc .,R_X86_64_NONE,"monprof: compiled with -p or -pg (hook ABI 2); link with -specs=monprof.specs -p too, or add libmonprof.a"' \
-    'ret' '.section .note.GNU-stack,"",@progbits' > abi2.s
-"$CC" -c abi2.s -o abi2.o
-"$CC" $S -p -O2 m.c abi2.o -o abi2 || fail "an ABI 2 object does not link"
+# Objects of hook ABI 2 and 3 (their paths are served still) link too.
+for abi in 2 3; do
+	printf '%s\n' '.text' ".globl abi$abi" "abi$abi:" \
+	    ".reloc .,R_X86_64_NONE,\"monprof: compiled with -p or -pg (hook ABI $abi); link with -specs=monprof.specs -p too, or add libmonprof.a\"" \
+	    'ret' '.section .note.GNU-stack,"",@progbits' > abi$abi.s
+	"$CC" -c abi$abi.s -o abi$abi.o
+	"$CC" $S -p -O2 m.c abi$abi.o -o abi$abi ||
+	    fail "an ABI $abi object does not link"
+done
 
 # libtool passes -specs=* and -p/-pg on to the compiler; a libtool
 # library and a program linked against it with the flags in CFLAGS and

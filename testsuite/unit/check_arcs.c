@@ -27,11 +27,13 @@
 
 #ifdef __x86_64__
 void	__mon_mcount_arc_stub(void);
+void	__mon_mcount_arc_next_stub(void);
 
 /* The plugin's calling sequence (mon.h). */
 static void
-arc_stub(struct cnt **cellp, void *from, long **cache)
+arc_stub(struct cnt **cellp, void *from, long **cache, long **w)
 {
+	(void)w;
 	__asm__ volatile(
 	    "mov	%1, %%r11\n\t"
 	    "lea	-128(%%rsp), %%rsp\n\t"
@@ -40,29 +42,56 @@ arc_stub(struct cnt **cellp, void *from, long **cache)
 	    "lea	136(%%rsp), %%rsp"
 	    : : "a" (cellp), "r" (from), "r" (cache) : "memory", "cc", "r11");
 }
+
+/* Hook ABI 4's, told the announced site's word w. */
+static void
+arc_next_stub(struct cnt **cellp, void *from, long **cache, long **w)
+{
+	__asm__ volatile(
+	    "mov	%1, %%r11\n\t"
+	    "lea	-128(%%rsp), %%rsp\n\t"
+	    "push	%3\n\t"
+	    "push	%2\n\t"
+	    "call	__mon_mcount_arc_next_stub\n\t"
+	    "lea	144(%%rsp), %%rsp"
+	    : : "a" (cellp), "r" (from), "r" (cache), "r" (w)
+	    : "memory", "cc", "r11");
+}
 #endif
 
 /* Hook ABI 1: no cache. */
 static void
-arc_uncached(struct cnt **cellp, void *from, long **cache)
+arc_uncached(struct cnt **cellp, void *from, long **cache, long **w)
 {
 	(void)cache;
+	(void)w;
 	__mon_mcount_arc(cellp, from);
+}
+
+static void
+arc_cache(struct cnt **cellp, void *from, long **cache, long **w)
+{
+	(void)w;
+	__mon_mcount_arc_cache(cellp, from, cache);
 }
 
 /*
  * The ways a call is counted: the ABI 1 hook alone (no cache), and what
  * the plugin inlines (the function's arc cache) before the C hook or, on
- * x86-64, the stub.
+ * x86-64, the stub; and ABI 4's, the cache and then the word of the site
+ * the caller announced: here one of 64 per thread, which many arcs
+ * share, as an announcement meant for another call would be.
  */
 static const struct entry {
-	void	(*hook)(struct cnt **, void *, long **);
+	void	(*hook)(struct cnt **, void *, long **, long **);
 	int	 cached;
+	int	 announced;
 } entries[] = {
-	{ arc_uncached, 0 },
-	{ __mon_mcount_arc_cache, 1 },
+	{ arc_uncached, 0, 0 },
+	{ arc_cache, 1, 0 },
 #ifdef __x86_64__
-	{ arc_stub, 1 },
+	{ arc_stub, 1, 0 },
+	{ arc_next_stub, 1, 1 },
 #endif
 };
 #define NENTRY	((int)(sizeof(entries) / sizeof(entries[0])))
@@ -73,16 +102,25 @@ static const struct entry *entry;
 static struct cnt *cells[NCELL];
 static __thread long *cache[NCELL];
 
+static __thread long *sites[64];
+
 /* A call of function (cell) c from from. */
 static void
 call(int c, void *from)
 {
-	long *p = entry->cached ? cache[c] : NULL;
+	long *p = entry->cached ? cache[c] : NULL, *q, **w = NULL;
 
+	if (entry->announced)
+		w = &sites[INDEX((uintptr_t)from) % 64];
 	if (p != NULL && p[MON_ARC_FROM] == (long)(uintptr_t)from)
 		p[MON_ARC_COUNT] += 1;
+	else if (w != NULL && (q = *w) != NULL &&
+	    q[MON_ARC_FROM] == (long)(uintptr_t)from &&
+	    q[MON_ARC_CELL] == (long)(uintptr_t)cells[c])
+		q[MON_ARC_COUNT] += 1;
 	else
-		entry->hook(&cells[c], from, entry->cached ? &cache[c] : NULL);
+		entry->hook(&cells[c], from, entry->cached ? &cache[c] : NULL,
+		    w);
 }
 
 static long got[NARC + 1];
@@ -220,6 +258,30 @@ START_TEST(test_disabled_caches_arcs)
 }
 END_TEST
 
+#ifdef __x86_64__
+/*
+ * Hook ABI 4: the stub leaves the arc in the announced site's word as
+ * in the cache, and in the cache alone when no site was announced.
+ */
+START_TEST(test_site_word_gets_the_arc)
+{
+	long *w = NULL, *c = NULL;
+
+	arc_next_stub(&cells[5], FROM(5), &c, &w);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_ptr_eq(w, c);
+	ck_assert_int_eq(w[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
+	ck_assert_int_eq(w[MON_ARC_CELL], (long)(uintptr_t)cells[5]);
+	arc_next_stub(&cells[6], FROM(6), &c, NULL);
+	ck_assert_int_eq(c[MON_ARC_FROM], (long)(uintptr_t)FROM(6));
+	ck_assert_int_eq(w[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
+	gather();
+	ck_assert_int_eq(got[5], 1);
+	ck_assert_int_eq(got[6], 1);
+}
+END_TEST
+#endif
+
 static volatile long handled;
 
 static void
@@ -330,6 +392,9 @@ arcs_suite(void)
 	tcase_add_loop_test(tc, test_disabled_caches_arcs, 0, NENTRY);
 	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NENTRY);
 	tcase_add_loop_test(tc, test_ended_threads_tables_are_reused, 0, NENTRY);
+#ifdef __x86_64__
+	tcase_add_test(tc, test_site_word_gets_the_arc);
+#endif
 	return s;
 }
 
