@@ -337,10 +337,24 @@ mon_increment(gimple_stmt_iterator *gsi, tree p, HOST_WIDE_INT offset)
 	    GSI_NEW_STMT);
 }
 
-static bool
+bool
 mon_x86_64(void)
 {
 	return TARGET_64BIT && TARGET_LP64;
+}
+
+/*
+ * Whether this code can only be in an executable: not -fPIC, or an LTO
+ * link's for an executable (GCC sets flag_pic there, not flag_pie; an
+ * ltrans process that is not told the output compiles as -fPIC).
+ */
+bool
+mon_in_executable(void)
+{
+	if (in_lto_p)
+		return flag_lto_linker_output == LTO_LINKER_OUTPUT_EXEC ||
+		    flag_lto_linker_output == LTO_LINKER_OUTPUT_PIE;
+	return !flag_shlib;
 }
 
 /*
@@ -362,7 +376,7 @@ mon_x86_64(void)
 static bool
 mon_static_ok(void)
 {
-	return mon_x86_64() && !flag_shlib &&
+	return mon_x86_64() && mon_in_executable() &&
 	    mon_opt.update == MON_UPDATE_THREAD && mon_opt.tls == TLS_MODEL_NONE;
 }
 

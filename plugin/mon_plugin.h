@@ -66,6 +66,8 @@ void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
 		    tree rax, const char *r11_constraint, tree r11, tree pushed,
 		    tree pushed2);
 tree		mon_site_next(void);
+bool		mon_x86_64(void);
+bool		mon_in_executable(void);
 
 /* mon_sites.c */
 void		mon_sites_prepare(void);

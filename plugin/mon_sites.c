@@ -108,8 +108,7 @@ mon_sites_prepare(void)
 {
 	cgraph_node *node;
 
-	if (mon_site_fns != NULL || !mon_opt.pg || !TARGET_64BIT ||
-	    !TARGET_LP64)
+	if (mon_site_fns != NULL || !mon_opt.pg || !mon_x86_64())
 		return;
 	mon_site_fns = new hash_set<tree>;
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
@@ -250,20 +249,6 @@ mon_announced(gcall *call)
 }
 
 /*
- * Whether this code can only be in an executable: not -fPIC, or an LTO
- * link's for an executable (GCC sets flag_pic there, not flag_pie; an
- * ltrans process that is not told the output compiles as -fPIC).
- */
-static bool
-mon_in_executable(void)
-{
-	if (in_lto_p)
-		return flag_lto_linker_output == LTO_LINKER_OUTPUT_EXEC ||
-		    flag_lto_linker_output == LTO_LINKER_OUTPUT_PIE;
-	return !flag_shlib;
-}
-
-/*
  * Announce, before each of fun's calls that it may, the call's site.
  * Only in an executable's code: dlclose() would free or reuse a shared
  * object's word that an announcement still names.  Not where tls= asks
@@ -279,7 +264,7 @@ mon_announce_sites(function *fun)
 	tree word, wordp, addr;
 	unsigned i;
 
-	if (!TARGET_64BIT || !TARGET_LP64 || !mon_in_executable() ||
+	if (!mon_x86_64() || !mon_in_executable() ||
 	    mon_opt.tls == TLS_MODEL_GLOBAL_DYNAMIC ||
 	    mon_opt.tls == TLS_MODEL_LOCAL_DYNAMIC)
 		return;

@@ -245,10 +245,9 @@ attr(struct perf_event_attr *a, int cpuwide)
 	a->clockid = CLOCK_MONOTONIC;
 	a->exclude_kernel = 1;
 	a->exclude_hv = 1;
-	if (cpuwide) {
+	if (cpuwide)
 		a->config = PERF_COUNT_SW_CPU_CLOCK;
-		a->disabled = MON_LOAD(&stopped);
-	} else {
+	else {
 		a->config = PERF_COUNT_SW_TASK_CLOCK;
 		a->inherit = 1;
 		a->inherit_thread = 1;	/* threads, not fork children (5.13+) */
@@ -272,22 +271,18 @@ move(void)
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (nr == MAP_FAILED)
 		return;
+	/* Opened stopped: started below only if moncontrol has them on. */
 	attr(&a, 1);
 	a.disabled = 1;
 	n = open_all(nr, -1, &a);
-	if (n != nrings || !lock(1)) {
-		close_all(nr, n);
-		munmap(nr, ringslen);
-		return;
-	}
+	if (n != nrings || !lock(1))
+		goto stay;
 	/* Every task event must be ours to stop (a daemon closes fds). */
 	for (i = 0; i < n && ours(&rings[i]) && ours(&nr[i]); i++)
 		continue;
 	if (i < n) {
 		MON_STORE(&draining, 0);
-		close_all(nr, n);
-		munmap(nr, ringslen);
-		return;
+		goto stay;
 	}
 	for (i = 0; i < n; i++)
 		ioctl(rings[i].fd, PERF_EVENT_IOC_DISABLE, 0);
@@ -299,8 +294,10 @@ move(void)
 	rings = nr;
 	MON_STORE(&draining, 0);
 	/* The last references to each task event: this ends them all. */
-	close_all(old, n);
-	munmap(old, ringslen);
+	nr = old;
+stay:
+	close_all(nr, n);
+	munmap(nr, ringslen);
 }
 
 static void *

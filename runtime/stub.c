@@ -30,43 +30,32 @@
 #include "hooks.h"
 
 #ifdef __x86_64__
-__asm__(
-	"	.text\n"
-	"	.globl	\"" MON_LINK_HINT "\"\n"
-	"	.hidden	\"" MON_LINK_HINT "\"\n"
-	"	.set	\"" MON_LINK_HINT "\", __mon_mcount_stub\n"
-	"	.globl	\"" MON_LINK_HINT_OLD "\"\n"
-	"	.hidden	\"" MON_LINK_HINT_OLD "\"\n"
-	"	.set	\"" MON_LINK_HINT_OLD "\", __mon_mcount_stub\n"
-	"	.globl	\"" MON_LINK_HINT_3 "\"\n"
-	"	.hidden	\"" MON_LINK_HINT_3 "\"\n"
-	"	.set	\"" MON_LINK_HINT_3 "\", __mon_mcount_stub\n"
-	"	.globl	__mon_mcount_stub\n"
-	"	.type	__mon_mcount_stub, @function\n"
-	"	.p2align 4\n"
-	"__mon_mcount_stub:\n"
-	MON_STUB_ENTER
-	"	movq	%rax, %rdi\n"
-	"	movq	%r11, %rsi\n"
-	"	movq	8(%rbp), %rdx\n"
-	"	call	__mon_mcount_slow_at\n"
-	MON_STUB_LEAVE
-	"	.size	__mon_mcount_stub, .-__mon_mcount_stub\n");
+/* name: call fn(%rax, %r11, the return address), every register kept. */
+#define C_STUB(name, fn)						\
+	"	.text\n"						\
+	"	.globl	" name "\n"					\
+	"	.type	" name ", @function\n"				\
+	"	.p2align 4\n"						\
+	name ":\n"							\
+	MON_STUB_ENTER							\
+	"	movq	%rax, %rdi\n"					\
+	"	movq	%r11, %rsi\n"					\
+	"	movq	8(%rbp), %rdx\n"				\
+	"	call	" fn "\n"					\
+	MON_STUB_LEAVE							\
+	"	.size	" name ", .-" name "\n"
+
+/* The link hint of each hook ABI this runtime serves names the stub. */
+#define HINT(h)								\
+	"	.globl	\"" h "\"\n"					\
+	"	.hidden	\"" h "\"\n"					\
+	"	.set	\"" h "\", __mon_mcount_stub\n"
+
+__asm__(HINT(MON_LINK_HINT) HINT(MON_LINK_HINT_OLD) HINT(MON_LINK_HINT_3)
+	C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
 
 /* The same, for a -pg call site: %rax = &word, %r11 = &site. */
-__asm__(
-	"	.text\n"
-	"	.globl	__mon_mcount_site_stub\n"
-	"	.type	__mon_mcount_site_stub, @function\n"
-	"	.p2align 4\n"
-	"__mon_mcount_site_stub:\n"
-	MON_STUB_ENTER
-	"	movq	%rax, %rdi\n"
-	"	movq	%r11, %rsi\n"
-	"	movq	8(%rbp), %rdx\n"
-	"	call	__mon_mcount_site_at\n"
-	MON_STUB_LEAVE
-	"	.size	__mon_mcount_site_stub, .-__mon_mcount_site_stub\n");
+__asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
 
 /* The offsets the -pg stub reads; the build fails if a structure moves. */
 #define OFF_MASK	8	/* __mon_arctab.mask */
@@ -83,6 +72,7 @@ _Static_assert(offsetof(struct __mon_arc, from) == OFF_FROM, "from");
 _Static_assert(offsetof(struct __mon_arc, cell) == OFF_CELL, "cell");
 _Static_assert(offsetof(struct __mon_arc, n.count) == OFF_COUNT, "count");
 _Static_assert(OFF_FROM == MON_ARC_FROM * 8, "mon.h from");
+_Static_assert(OFF_CELL == MON_ARC_CELL * 8, "mon.h cell");
 _Static_assert(OFF_COUNT == MON_ARC_COUNT * 8, "mon.h count");
 _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 
