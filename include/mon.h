@@ -317,6 +317,16 @@ struct __mon_site {
  *	__mon_site_next = &word;
  *	callee(...);
  *
+ * -fPIC code, which may end in a shared object, guards the same store
+ * by the address of a weak hidden mark that the runtime defines in
+ * executables only, and makes word global-dynamic, which the linker
+ * turns into local-exec in an executable; a shared object never stores:
+ *
+ *	extern const char __mon_mcount_exe;	weak, hidden
+ *
+ *	if (&__mon_mcount_exe != 0)
+ *		__mon_site_next = &word;
+ *
  * and every -pg entry (any object's) whose arc cache misses reads and
  * clears it, and counts through it if it holds the very arc of this
  * call.  The announcement may be older than this call, or not meant for
@@ -352,6 +362,7 @@ struct __mon_site {
  * before its TLS is set up.  Not a MON_*_NAME, which are exported always.
  */
 #define MON_SITE_NEXT_VAR	"__mon_site_next"
+#define MON_EXE_VAR		"__mon_mcount_exe"
 #define MON_ARC_CELL		1
 #define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub"
 

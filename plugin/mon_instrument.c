@@ -54,6 +54,7 @@
 static tree	mon_slow_decl;
 static tree	mon_arc_decl;
 static tree	mon_next_decl;
+static tree	mon_exe_decl;
 
 const struct ggc_root_tab mon_roots[] = {
 	{ &mon_slow_decl, 1, sizeof(mon_slow_decl), &gt_ggc_mx_tree_node,
@@ -61,6 +62,8 @@ const struct ggc_root_tab mon_roots[] = {
 	{ &mon_arc_decl, 1, sizeof(mon_arc_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
 	{ &mon_next_decl, 1, sizeof(mon_next_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	{ &mon_exe_decl, 1, sizeof(mon_exe_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
@@ -112,6 +115,19 @@ mon_arc(void)
 	return mon_arc_decl;
 }
 
+/* An extern variable of the runtime's: NAME, of TYPE. */
+static tree
+mon_extern_var(const char *name, tree type)
+{
+	tree d;
+
+	d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_PUBLIC(d) = 1;
+	DECL_EXTERNAL(d) = 1;
+	DECL_ARTIFICIAL(d) = 1;
+	return d;
+}
+
 /*
  * extern __thread long **volatile __mon_site_next, the runtime's (hook
  * ABI 4), built once.  Initial-exec: valid in executables and in -fPIC
@@ -121,22 +137,40 @@ mon_arc(void)
 tree
 mon_site_next(void)
 {
-	tree type, d;
+	tree d;
 
 	if (mon_next_decl != NULL_TREE)
 		return mon_next_decl;
-	type = build_qualified_type(build_pointer_type(build_pointer_type(
-	    long_integer_type_node)), TYPE_QUAL_VOLATILE);
-	d = build_decl(BUILTINS_LOCATION, VAR_DECL,
-	    get_identifier(MON_SITE_NEXT_VAR), type);
-	TREE_PUBLIC(d) = 1;
-	DECL_EXTERNAL(d) = 1;
-	DECL_ARTIFICIAL(d) = 1;
+	d = mon_extern_var(MON_SITE_NEXT_VAR, build_qualified_type(
+	    build_pointer_type(build_pointer_type(long_integer_type_node)),
+	    TYPE_QUAL_VOLATILE));
 	TREE_THIS_VOLATILE(d) = 1;
 	TREE_SIDE_EFFECTS(d) = 1;
 	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
 	varpool_node::get_create(d);
 	mon_next_decl = d;
+	return d;
+}
+
+/*
+ * extern const char __mon_mcount_exe, weak and hidden, built once: the
+ * runtime defines it in executables only (hook ABI 4), so its address
+ * is 0 in a shared object, which the dynamic linker cannot change.
+ */
+tree
+mon_exe(void)
+{
+	tree d;
+
+	if (mon_exe_decl != NULL_TREE)
+		return mon_exe_decl;
+	d = mon_extern_var(MON_EXE_VAR, char_type_node);
+	TREE_READONLY(d) = 1;
+	DECL_VISIBILITY(d) = VISIBILITY_HIDDEN;
+	DECL_VISIBILITY_SPECIFIED(d) = 1;
+	declare_weak(d);		/* DECL_WEAK, and ".weak" emitted */
+	varpool_node::get_create(d);
+	mon_exe_decl = d;
 	return d;
 }
 

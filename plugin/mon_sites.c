@@ -21,15 +21,17 @@
  * callers, a call costs what a -p entry costs.  Other functions keep the
  * entry's arc cache (mon_instrument.c).  x86-64 only, as the stub.
  *
- * Every other direct call of an executable's code announces its site to
- * the callee (hook ABI 4, mon.h): the site's own thread-local word, in
- * which the callee's entry finds its arc counted before, if it is the
- * same arc, whatever the pattern of callers:
+ * Every other direct call announces its site to the callee (hook ABI
+ * 4, mon.h): the site's own thread-local word, in which the callee's
+ * entry finds its arc counted before, if it is the same arc, whatever
+ * the pattern of callers:
  *
  *	static __thread long *word;	one per call site
  *
  *	__mon_site_next = &word;
  *	callee(...);
+ *
+ * -fPIC code announces only once linked into an executable (below).
  */
 #include "compat.h"
 
@@ -249,10 +251,48 @@ mon_announced(gcall *call)
 }
 
 /*
+ * -fPIC code may end in a shared object, or in an executable (a static
+ * library, or LTO's back end not told the output).  Its announcement
+ * is guarded by the runtime's mark, which only an executable defines:
+ *
+ *	if (&__mon_mcount_exe != 0)
+ *		__mon_site_next = &word;
+ *
+ * with word global-dynamic, which the linker turns into local-exec in
+ * an executable, and which a shared object never runs: it takes no
+ * static TLS (dlopen()), and dlclose() leaves no announcement dangling.
+ */
+static void
+mon_announce_guarded(function *fun, gcall *call, tree word)
+{
+	struct mon_blocks b;
+	gimple_stmt_iterator gsi;
+	basic_block bb = gimple_bb(call);
+	tree addr;
+	edge e;
+
+	gsi = gsi_for_stmt(call);
+	gsi_prev(&gsi);
+	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
+	    split_block(bb, gsi_stmt(gsi));
+	mon_split_edge(fun, e, 1, &b);
+	/* No slow block: a shared object jumps over the announcement. */
+	redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
+	delete_basic_block(b.slow);
+	gsi = gsi_start_bb(b.test[0]);
+	mon_test(&gsi, NE_EXPR, build_fold_addr_expr(mon_exe()),
+	    null_pointer_node);
+	set_decl_tls_model(word, TLS_MODEL_GLOBAL_DYNAMIC);
+	gsi = gsi_start_bb(b.hot);
+	addr = mon_addr_of(&gsi, word);
+	gsi_insert_after(&gsi, gimple_build_assign(mon_site_next(), addr),
+	    GSI_NEW_STMT);
+}
+
+/*
  * Announce, before each of fun's calls that it may, the call's site.
- * Only in an executable's code: dlclose() would free or reuse a shared
- * object's word that an announcement still names.  Not where tls= asks
- * for a dynamic model: a word's address would cost a call.
+ * Not where tls= asks an executable's code for a dynamic model: a
+ * word's address would cost a call.
  */
 void
 mon_announce_sites(function *fun)
@@ -262,11 +302,11 @@ mon_announce_sites(function *fun)
 	gimple_stmt_iterator gsi;
 	gcall *call;
 	tree word, wordp, addr;
+	bool exe = mon_in_executable();
 	unsigned i;
 
-	if (!mon_x86_64() || !mon_in_executable() ||
-	    mon_opt.tls == TLS_MODEL_GLOBAL_DYNAMIC ||
-	    mon_opt.tls == TLS_MODEL_LOCAL_DYNAMIC)
+	if (!mon_x86_64() || (exe && (mon_opt.tls == TLS_MODEL_GLOBAL_DYNAMIC ||
+	    mon_opt.tls == TLS_MODEL_LOCAL_DYNAMIC)))
 		return;
 	FOR_EACH_BB_FN(bb, fun)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
@@ -276,15 +316,20 @@ mon_announce_sites(function *fun)
 	wordp = build_pointer_type(long_integer_type_node);
 	FOR_EACH_VEC_ELT(calls, i, call) {
 		word = mon_new_var("__mon_site_word", wordp, true);
-		addr = make_ssa_name(build_pointer_type(wordp));
-		gsi = gsi_for_stmt(call);
-		gsi_insert_before(&gsi, gimple_build_assign(addr,
-		    build_fold_addr_expr(word)), GSI_SAME_STMT);
-		gsi_insert_before(&gsi, gimple_build_assign(mon_site_next(),
-		    addr), GSI_SAME_STMT);
+		if (!exe)
+			mon_announce_guarded(fun, call, word);
+		else {
+			addr = make_ssa_name(build_pointer_type(wordp));
+			gsi = gsi_for_stmt(call);
+			gsi_insert_before(&gsi, gimple_build_assign(addr,
+			    build_fold_addr_expr(word)), GSI_SAME_STMT);
+			gsi_insert_before(&gsi, gimple_build_assign(
+			    mon_site_next(), addr), GSI_SAME_STMT);
+		}
 		if (mon_opt.verbose)
-			fprintf(stderr, "monprof: %s: call of %s announced\n",
+			fprintf(stderr, "monprof: %s: call of %s announced%s\n",
 			    function_name(fun), IDENTIFIER_POINTER(DECL_NAME(
-			    gimple_call_fndecl(call))));
+			    gimple_call_fndecl(call))), exe ? "" :
+			    " (in an executable)");
 	}
 }

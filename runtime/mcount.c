@@ -38,6 +38,14 @@ __asm__(".globl __mon_init");
 __thread long **volatile __mon_site_next MON_EXPORT
     __attribute__((__tls_model__("initial-exec")));
 
+/*
+ * Hook ABI 4: the mark whose address tells -fPIC code that it is in an
+ * executable, where its announcements are cheap and never dangle.
+ * Hidden: a shared object's reference stays 0 (the specs file links
+ * this archive into executables only; libmonprof.so's copy is its own).
+ */
+const char __mon_mcount_exe __attribute__((__visibility__("hidden"))) = 1;
+
 /* PROFDIR is empty: new words go to the sink, nothing is written. */
 static int disabled;
 

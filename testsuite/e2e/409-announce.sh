@@ -4,18 +4,21 @@
 # not instrumented that the caller announced and that tail-calls c1 or c2
 # never gets one counted for the other; a qsort comparator is credited
 # to <external>, not to the caller that announced qsort; a call through
-# a pointer is counted; moncontrol(0) excludes calls.  Under callgrind,
-# the runtime's hook is called a few times per site and thread, not per
-# call.
+# a pointer is counted; moncontrol(0) excludes calls.  The same with
+# -fPIC (a static library's code: announcements guarded by the mark
+# that only executables define).  Under callgrind, the runtime's hook is
+# called a few times per site and thread, not per call, at -O2, -fPIC
+# and -flto; built into a shared object, the same code counts exactly
+# and never runs its announcements (no __tls_get_addr).
 . "$E2E/400-gprof.subr"
 "$CC" -O2 -c "$E2E/409-announce.lib.c" -o lib.o
 M=20000
-for opt in -O0 -O2 "-O2 -flto"; do
+for opt in -O0 -O2 "-O2 -fPIC" "-O2 -flto"; do
 	rm -f gmon.out
 	mp_cc -pg $opt -pthread -I"$SRCDIR/include" \
 	    -fplugin-arg-monprof-verbose "$E2E/409-announce.c" lib.o \
 	    -o prog 2> log || fail "$opt: build: $(cat log)"
-	# (An ltrans process compiles as -fPIC, which announces nothing.)
+	# (An ltrans process's messages are not in the log.)
 	case $opt in *-flto*) ;; *)
 		for f in a b dispatch c1 taken; do
 			grep -q ": worker: call of $f announced" log || fail \
@@ -43,20 +46,55 @@ for opt in -O0 -O2 "-O2 -flto"; do
 	expect_file want got
 done
 
+# A shared object: counted, in prof's report of mon.out (gprof's
+# gmon.out holds the executable only).
+cat > main.c <<'X'
+int	run409(int, char **);
+int	main(int argc, char **argv) { return run409(argc, argv); }
+X
+"$CC" -O2 -fPIC -c "$E2E/409-announce.lib.c" -o libpic.o
+mp_cc -pg -O2 -fPIC -shared -pthread -I"$SRCDIR/include" -Dmain=run409 \
+    "$E2E/409-announce.c" libpic.o -o lib409.so || fail "shared: build"
+mp_cc -pg -O2 -pthread main.c ./lib409.so -o prog.so.exe ||
+    fail "shared: link"
+rm -f mon.out
+./prog.so.exe $M > out || fail "shared: run"
+ncmp=$(cat out)
+"$PROF" ./prog.so.exe > report || fail "shared: prof"
+awk '$NF ~ /^(a|b|c1|c2|leaf|taken|worker|cmp|run409)$/ { print $NF, $4 }' \
+    report | sort > got
+printf '%s\n' "a $((4 * M))" "b $((4 * M))" "c1 $((6 * M))" \
+    "c2 $((2 * M))" "cmp $ncmp" "leaf $((12 * M))" "run409 1" \
+    "taken $((8 * M))" "worker 4" > want
+expect_file want got
+
 # The hook's calls: warm-up only (sites x threads), not the 4 * 9 * M
 # calls.  Before hook ABI 4, leaf's and c1's alone missed their cache
 # on every call.
 command -v valgrind > /dev/null 2>&1 || skip "valgrind not found"
-mp_cc -pg -O2 -pthread -I"$SRCDIR/include" "$E2E/409-announce.c" lib.o \
-    -o prog || fail "callgrind: build"
-valgrind --tool=callgrind --callgrind-out-file=cg.out ./prog 2000 \
-    > /dev/null 2> vg || fail "callgrind: $(tail -n 5 vg)"
-n=$(awk '
-    { if (match($0, /\([0-9]+\) [^ ]+/)) {
-	split(substr($0, RSTART, RLENGTH), p, " "); name[p[1]] = p[2] } }
-    /^cfn=/ { split(substr($0, 5), p, " "); hook = name[p[1]] ~ /^__mon_mcount_arc/ }
-    /^calls=/ && hook { split(substr($0, 7), p, " "); n += p[1]; hook = 0 }
-    END { print n + 0 }' cg.out)
-[ "$n" -gt 0 ] || fail "callgrind: no call of the hook seen"
-[ "$n" -le 200 ] || fail "the hook was called $n times for $((4 * 9 * 2000)) calls"
+# calls_to PATTERN: calls of functions whose name matches, in cg.out.
+calls_to() {
+	awk -v pat="$1" '
+	    { if (match($0, /\([0-9]+\) [^ ]+/)) {
+		split(substr($0, RSTART, RLENGTH), p, " "); name[p[1]] = p[2] } }
+	    /^cfn=/ { split(substr($0, 5), p, " "); hit = name[p[1]] ~ pat }
+	    /^calls=/ && hit { split(substr($0, 7), p, " "); n += p[1]; hit = 0 }
+	    END { print n + 0 }' cg.out
+}
+for opt in -O2 "-O2 -fPIC" "-O2 -flto"; do
+	mp_cc -pg $opt -pthread -I"$SRCDIR/include" "$E2E/409-announce.c" \
+	    lib.o -o prog || fail "callgrind $opt: build"
+	valgrind --tool=callgrind --callgrind-out-file=cg.out ./prog 2000 \
+	    > /dev/null 2> vg || fail "callgrind $opt: $(tail -n 5 vg)"
+	n=$(calls_to '^__mon_mcount_arc')
+	[ "$n" -gt 0 ] || fail "callgrind $opt: no call of the hook seen"
+	[ "$n" -le 200 ] || fail "$opt: the hook was called $n times" \
+	    "for $((4 * 9 * 2000)) calls"
+done
+valgrind --tool=callgrind --callgrind-out-file=cg.out ./prog.so.exe 2000 \
+    > /dev/null 2> vg || fail "callgrind shared: $(tail -n 5 vg)"
+[ "$(calls_to '^__mon_mcount_arc')" -gt 200 ] ||
+    fail "shared: the hook was not seen at each change of caller"
+n=$(calls_to '^__tls_get_addr')
+[ "$n" = 0 ] || fail "shared: __tls_get_addr called $n times"
 exit 0
