@@ -5,10 +5,6 @@ SYSTEM="Meson, C++"
 TOOLS="meson ninja python3"
 WORK_PROG=jsontestrunner
 HOT=_ZNK4Json5Value8CZStringltERKS1_	# Json::Value::CZString::operator<
-XFAIL_PG="the -pg hook's slow path, __mon_mcount_arc_next_stub, takes a \
-third of the samples: small functions called from many places miss the arc \
-cache, and Meson builds the static library -fPIC (b_staticpic), whose call \
-sites announce nothing (hook ABI 4, mon.h)"
 
 build() {
 	meson_build "$1" cpp "$SRC" -Ddefault_library=static

@@ -208,21 +208,24 @@ exe_for() {
 	    "$M/exes"
 }
 
-# prof_rows EXE PROFILE...: "name<TAB>calls" for each row of prof -g,
-# in prof's order (calls empty for a row without a count).
+# prof_rows EXE PROFILE...: "name<TAB>calls<TAB>seconds" for each row
+# of prof -g, in prof's order (calls empty for a row without a count).
+# From the CSV, whose seconds are exact; a name may hold commas (and is
+# then quoted), the seven fields after it do not.
 prof_rows() {
-	"$PROF" -g "$@" | awk 'NR > 1 {
-	    if (NF >= 6 && $4 ~ /^[0-9]+$/) { c = $4; i = 6 }
-	    else { c = ""; i = 4 }
-	    s = $i; for (j = i + 1; j <= NF; j++) s = s " " $j
-	    print s "\t" c }'
+	"$PROF" -g --format=csv "$@" | awk 'NR > 1 { n = split($0, f, ",")
+	    s = f[1]; for (j = 2; j <= n - 7; j++) s = s "," f[j]
+	    if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2)
+		gsub(/""/, "\"", s) }
+	    print s "\t" f[n - 1] "\t" f[n - 3] }'
 }
 
-# gprof_rows EXE GMON...: "name<TAB>calls" of gprof's flat profile.
+# gprof_rows EXE GMON...: "name<TAB>calls<TAB>seconds" of gprof's flat
+# profile (self seconds).
 gprof_rows() {
 	gprof -b -p --no-demangle "$@" | awk '
 	    /^ *%/ || /^ *time/ || /^Flat/ || /^Each/ || NF == 0 { next }
-	    $1 ~ /^[0-9.]+$/ { print $NF "\t" (NF >= 7 ? $4 : "") }'
+	    $1 ~ /^[0-9.]+$/ { print $NF "\t" (NF >= 7 ? $4 : "") "\t" $3 }'
 }
 
 # check_profiles DIR EXECLOG: every file in DIR is a complete profile
