@@ -13,7 +13,7 @@
  *	<= 0, and every CPU takes its interrupts while the process lives.
  *
  * It starts in task scope (or cpu, PROFFLAGS -cpuwide) and the helper
- * moves it to cpu scope once the process switches more than
+ * moves it to cpu scope once the process's threads block more than
  * MON_PERF_SWITCHES times a second, where the kernel allows it (not
  * with -nocpuwide).  Either way no signal is involved, so threads that
  * block signals are sampled and no blocking call is interrupted.  An
@@ -208,8 +208,10 @@ now_ns(clockid_t c)
 
 /*
  * Whether the process switched more than MON_PERF_SWITCHES times a
- * second since the last look, at least 100 ms ago.  getrusage counts the
- * ended threads too; no descriptor.
+ * second since the last look, at least 100 ms ago: voluntary switches
+ * (a thread blocked), as the program's own doing; a busy machine that
+ * preempts it would otherwise move the sampler of a program that never
+ * blocks.  getrusage counts the ended threads too; no descriptor.
  */
 static int
 switching(void)
@@ -220,7 +222,7 @@ switching(void)
 
 	if (t - last_ns < 100000000L || getrusage(RUSAGE_SELF, &ru) != 0)
 		return 0;
-	n = ru.ru_nvcsw + ru.ru_nivcsw;
+	n = ru.ru_nvcsw;
 	if (last_ns != 0)
 		busy = (double)(n - last_n) * 1e9 / (double)(t - last_ns) >
 		    MON_PERF_SWITCHES;
