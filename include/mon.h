@@ -140,9 +140,10 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_SAMPLER_PERF_CPU	3	/* perf_event cpu-clock per CPU, filtered */
 
 /*
- * Hook ABI, version 4 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * Hook ABI, version 5 (plugin -> runtime; 2 added the -pg arc cache, 3
  * the executable's thread-local counters, 4 the -pg call sites that
- * announce themselves to their callee: MON_SITE_NEXT_VAR).
+ * announce themselves to their callee, 5 their words in the runtime's
+ * blocks, which -fPIC code in an executable announces too).
  *
  * -p code that can only be in an executable (x86-64, update=thread, not
  * -fPIC: non-PIC or -fPIE) gives each function a counter in the
@@ -189,7 +190,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		4
+#define MON_HOOK_ABI		5
 #define MON_PCELLS_SECTION	"__mon_pcells"
 struct mon_pcell {
 	long	 pc;		/* a pc inside the function - &pc */
@@ -223,9 +224,10 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 	"monprof: compiled with -p or -pg (hook ABI " MON_STR(abi) \
 	"); link with -specs=monprof.specs -p too, or add libmonprof.a"
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
-/* Version 4 runtimes serve version 2 and 3 objects too: every hint. */
+/* Version 5 runtimes serve version 2 to 4 objects too: every hint. */
 #define MON_LINK_HINT_OLD	MON_LINK_HINT_ABI(2)
 #define MON_LINK_HINT_3		MON_LINK_HINT_ABI(3)
+#define MON_LINK_HINT_4		MON_LINK_HINT_ABI(4)
 
 /*
  * -pg (gprof) mode counts caller -> callee arcs.  Each function also
@@ -303,45 +305,49 @@ struct __mon_site {
 #define MON_MCOUNT_SITE_STUB_NAME "__mon_mcount_site_stub"
 
 /*
- * Version 4, x86-64: every other call site announces itself to its
+ * Version 5, x86-64: every other call site announces itself to its
  * callee.  Before a direct call (not a tail call) of a function that is
- * not counted at its sites, code that can only be in an executable
- * (not -fPIC: its thread-local words are never freed, where a dlclose()d
- * object's would leave the announcement dangling) stores the address of
- * a thread-local word of the site in the runtime's thread-local
- * announcement (initial-exec):
+ * not counted at its sites, an executable's code stores the address of
+ * a record of the site, 8 zero bytes in section MON_SITES_SECTION, in
+ * the runtime's thread-local announcement (initial-exec):
  *
- *	static __thread long *word;	one per call site, the site's arc
- *	extern __thread long **volatile __mon_site_next;
+ *	static long rec;		one per call site, never written
+ *	extern __thread void *volatile __mon_site_rec;
  *
- *	__mon_site_next = &word;
+ *	__mon_site_rec = &rec;
  *	callee(...);
  *
- * -fPIC code, which may end in a shared object, guards the same store
- * by the address of a weak hidden mark that the runtime defines in
- * executables only, and makes word global-dynamic, which the linker
- * turns into local-exec in an executable; a shared object never stores:
+ * Each thread's words, one per record, the arc counted through the
+ * site, are a block of the runtime's at __mon_site_bias from the
+ * records: rec's word is *(long **)((char *)&rec + bias).  A thread
+ * without a block has bias 0, where the word read is rec itself, 0.
+ * -fPIC code may end in a shared object, whose records lie outside the
+ * executable's section: it announces only if the address of a weak
+ * hidden mark that the runtime defines in executables only is not 0 (a
+ * shared object's reference stays 0, whatever it is loaded into):
  *
  *	extern const char __mon_mcount_exe;	weak, hidden
  *
  *	if (&__mon_mcount_exe != 0)
- *		__mon_site_next = &word;
+ *		__mon_site_rec = &rec;
  *
- * and every -pg entry (any object's) whose arc cache misses reads and
- * clears it, and counts through it if it holds the very arc of this
- * call.  The announcement may be older than this call, or not meant for
- * this function (the caller announced a function that is not
- * instrumented and calls this one, a tail call, a signal handler came
- * in between): the arc's from and cell are the key the runtime would
- * count the call under, so a stale one costs a hook call, never a
- * count in the wrong place.
+ * (Code not built -fPIC cannot be linked into a shared object: its arc
+ * caches are local-exec.)  Every -pg entry (any object's) whose arc
+ * cache misses reads and clears the announcement, and counts through
+ * its word if it holds the very arc of this call.  The announcement may
+ * be older than this call, or not meant for this function (the caller
+ * announced a function that is not instrumented and calls this one, a
+ * tail call, a signal handler came in between): the arc's from and cell
+ * are the key the runtime would count the call under, so a stale one
+ * costs a hook call, never a count in the wrong place.
  *
  *	if (the arc cache holds ra)		as version 2
  *		p[MON_ARC_COUNT] += 1;
  *	else {
- *		w = __mon_site_next;
- *		__mon_site_next = 0;
- *		if (w != 0 && (q = *w) != 0 &&
+ *		w = __mon_site_rec;
+ *		__mon_site_rec = 0;
+ *		if (w != 0 &&
+ *		    (q = *(long **)((char *)w + __mon_site_bias)) != 0 &&
  *		    q[MON_ARC_FROM] == (long)ra &&
  *		    q[MON_ARC_CELL] == (long)cell)
  *			q[MON_ARC_COUNT] += 1;
@@ -351,20 +357,28 @@ struct __mon_site {
  *
  * The stub is called as __mon_mcount_arc_stub, with w pushed before
  * &arc (lea 144(%rsp), %rsp after it); it counts the arc, caches it,
- * and leaves it in *w too if w is not 0.  An arc the runtime counts in
- * no thread's own table is left in neither.  The arc's cell is set
- * (claimed) before any arc names it, so a function whose cell is still
- * 0 never matches.
+ * and leaves it in w's word too if w is not 0 and the thread has a
+ * block.  An arc the runtime counts in no thread's own table is left in
+ * neither.  The arc's cell is set (claimed) before any arc names it, so
+ * a function whose cell is still 0 never matches.
+ *
+ * Version 4 objects announce the address of a thread-local word of the
+ * site in __mon_site_next instead, read by their entries as *w, and
+ * call __mon_mcount_arc_next_stub, which leaves the arc in *w.
  */
 /*
  * Exported by dynamic executables only (the specs file): a static PIE
- * would keep a TLS relocation against it, which glibc cannot apply
- * before its TLS is set up.  Not a MON_*_NAME, which are exported always.
+ * would keep a TLS relocation against them, which glibc cannot apply
+ * before its TLS is set up.  Not MON_*_NAMEs, which are exported always.
  */
-#define MON_SITE_NEXT_VAR	"__mon_site_next"
+#define MON_SITE_REC_VAR	"__mon_site_rec"
+#define MON_SITE_BIAS_VAR	"__mon_site_bias"
+#define MON_SITE_NEXT_VAR	"__mon_site_next"	/* version 4 */
 #define MON_EXE_VAR		"__mon_mcount_exe"
+#define MON_SITES_SECTION	"__mon_sites"
 #define MON_ARC_CELL		1
-#define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub"
+#define MON_MCOUNT_ARC_REC_STUB_NAME "__mon_mcount_arc_rec_stub"
+#define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub" /* 4 */
 
 #ifdef __cplusplus
 }

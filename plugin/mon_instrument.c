@@ -33,14 +33,14 @@
  *
  * On x86-64 the out-of-line calls go through the runtime's
  * register-preserving stubs (mon_stub_call), and when the cache misses
- * the entry reads the call site its caller announced (hook ABI 4,
+ * the entry reads the call site its caller announced (hook ABI 5,
  * mon.h; mon_sites.c announces), instead of the hook:
  *
  *	else {
- *		w = __mon_site_next;
- *		__mon_site_next = 0;
- *		if (w != 0 && (q = *w) != 0 && q[MON_ARC_FROM] == ra &&
- *		    q[MON_ARC_CELL] == cell)
+ *		w = __mon_site_rec;
+ *		__mon_site_rec = 0;
+ *		if (w != 0 && (q = *(w + __mon_site_bias)) != 0 &&
+ *		    q[MON_ARC_FROM] == ra && q[MON_ARC_CELL] == cell)
  *			q[MON_ARC_COUNT] += 1;
  *		else
  *			the stub, told w
@@ -53,7 +53,8 @@
 
 static tree	mon_slow_decl;
 static tree	mon_arc_decl;
-static tree	mon_next_decl;
+static tree	mon_rec_decl;
+static tree	mon_bias_decl;
 static tree	mon_exe_decl;
 
 const struct ggc_root_tab mon_roots[] = {
@@ -61,7 +62,9 @@ const struct ggc_root_tab mon_roots[] = {
 	    &gt_pch_nx_tree_node },
 	{ &mon_arc_decl, 1, sizeof(mon_arc_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
-	{ &mon_next_decl, 1, sizeof(mon_next_decl), &gt_ggc_mx_tree_node,
+	{ &mon_rec_decl, 1, sizeof(mon_rec_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	{ &mon_bias_decl, 1, sizeof(mon_bias_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
 	{ &mon_exe_decl, 1, sizeof(mon_exe_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
@@ -129,32 +132,46 @@ mon_extern_var(const char *name, tree type)
 }
 
 /*
- * extern __thread long **volatile __mon_site_next, the runtime's (hook
- * ABI 4), built once.  Initial-exec: valid in executables and in -fPIC
+ * extern __thread void *volatile __mon_site_rec, the runtime's (hook
+ * ABI 5), built once.  Initial-exec: valid in executables and in -fPIC
  * code alike, one load; volatile, as the optimizers do not know that
  * the callee reads it.
  */
 tree
-mon_site_next(void)
+mon_site_rec(void)
 {
 	tree d;
 
-	if (mon_next_decl != NULL_TREE)
-		return mon_next_decl;
-	d = mon_extern_var(MON_SITE_NEXT_VAR, build_qualified_type(
-	    build_pointer_type(build_pointer_type(long_integer_type_node)),
-	    TYPE_QUAL_VOLATILE));
+	if (mon_rec_decl != NULL_TREE)
+		return mon_rec_decl;
+	d = mon_extern_var(MON_SITE_REC_VAR, build_qualified_type(
+	    ptr_type_node, TYPE_QUAL_VOLATILE));
 	TREE_THIS_VOLATILE(d) = 1;
 	TREE_SIDE_EFFECTS(d) = 1;
 	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
 	varpool_node::get_create(d);
-	mon_next_decl = d;
+	mon_rec_decl = d;
+	return d;
+}
+
+/* extern __thread long __mon_site_bias, the runtime's, built once. */
+static tree
+mon_site_bias(void)
+{
+	tree d;
+
+	if (mon_bias_decl != NULL_TREE)
+		return mon_bias_decl;
+	d = mon_extern_var(MON_SITE_BIAS_VAR, long_integer_type_node);
+	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
+	varpool_node::get_create(d);
+	mon_bias_decl = d;
 	return d;
 }
 
 /*
  * extern const char __mon_mcount_exe, weak and hidden, built once: the
- * runtime defines it in executables only (hook ABI 4), so its address
+ * runtime defines it in executables only (hook ABI 5), so its address
  * is 0 in a shared object, which the dynamic linker cannot change.
  */
 tree
@@ -567,32 +584,38 @@ mon_cache_tests(struct mon_blocks *t, tree arc, tree ra)
 }
 
 /*
- * x86-64: the four tests of the announced site in t (mon.h, hook ABI 4),
- * which read and clear it, and the count through it in t->hot.  The
- * site's word, or 0, for the stub.
+ * x86-64: the four tests of the announced site in t (mon.h, hook ABI 5),
+ * which read and clear it, and the count through its word in t->hot.
+ * The site's record, or 0, for the stub.
  */
 static tree
 mon_site_tests(struct mon_blocks *t, tree cell, tree ra)
 {
 	HOST_WIDE_INT size = int_size_in_bytes(long_integer_type_node);
 	gimple_stmt_iterator gsi;
-	tree next = mon_site_next(), arcp, wordp, w, q, c;
+	tree rec = mon_site_rec(), arcp, wordp, w, b, s, q, c;
 
 	arcp = build_pointer_type(long_integer_type_node);
 	wordp = build_pointer_type(arcp);
 
-	/* test 0: w = __mon_site_next; __mon_site_next = 0; if (w != 0) */
+	/* test 0: w = __mon_site_rec; __mon_site_rec = 0; if (w != 0) */
 	gsi = gsi_start_bb(t->test[0]);
-	w = make_ssa_name(wordp);
-	gsi_insert_after(&gsi, gimple_build_assign(w, next), GSI_NEW_STMT);
-	gsi_insert_after(&gsi, gimple_build_assign(next,
-	    build_int_cst(wordp, 0)), GSI_NEW_STMT);
-	mon_test(&gsi, NE_EXPR, w, build_int_cst(wordp, 0));
+	w = make_ssa_name(ptr_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(w, rec), GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(rec,
+	    build_int_cst(ptr_type_node, 0)), GSI_NEW_STMT);
+	mon_test(&gsi, NE_EXPR, w, build_int_cst(ptr_type_node, 0));
 
-	/* test 1: q = *w; if (q != 0) */
+	/* test 1: q = *(long **)(w + __mon_site_bias); if (q != 0) */
 	gsi = gsi_start_bb(t->test[1]);
+	b = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(b, mon_site_bias()),
+	    GSI_NEW_STMT);
+	s = make_ssa_name(ptr_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(s, POINTER_PLUS_EXPR, w,
+	    fold_convert(sizetype, b)), GSI_NEW_STMT);
 	q = make_ssa_name(arcp);
-	gsi_insert_after(&gsi, gimple_build_assign(q, build2(MEM_REF, arcp, w,
+	gsi_insert_after(&gsi, gimple_build_assign(q, build2(MEM_REF, arcp, s,
 	    build_int_cst(wordp, 0))), GSI_NEW_STMT);
 	mon_test(&gsi, NE_EXPR, q, build_int_cst(arcp, 0));
 
@@ -618,7 +641,7 @@ mon_instrument_arc(function *fun)
 {
 	static const char stub[] = MON_STUB_CALL(
 	    "{mov\t%1, %%r11|mov\tr11, %1}", "push\t%3\n\tpush\t%2\n\t",
-	    MON_MCOUNT_ARC_NEXT_STUB_NAME,
+	    MON_MCOUNT_ARC_REC_STUB_NAME,
 	    "{lea\t144(%%rsp), %%rsp|lea\trsp, [rsp+144]}");
 	struct mon_blocks b, a;
 	gimple_stmt_iterator gsi;

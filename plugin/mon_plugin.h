@@ -65,7 +65,7 @@ void		mon_increment(gimple_stmt_iterator *gsi, tree p,
 void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
 		    tree rax, const char *r11_constraint, tree r11, tree pushed,
 		    tree pushed2);
-tree		mon_site_next(void);
+tree		mon_site_rec(void);
 tree		mon_exe(void);
 bool		mon_x86_64(void);
 bool		mon_in_executable(void);

@@ -22,13 +22,14 @@
  * entry's arc cache (mon_instrument.c).  x86-64 only, as the stub.
  *
  * Every other direct call announces its site to the callee (hook ABI
- * 4, mon.h): the site's own thread-local word, in which the callee's
- * entry finds its arc counted before, if it is the same arc, whatever
+ * 5, mon.h): the address of the site's record, whose word in each
+ * thread's block of the runtime holds the arc counted through the site;
+ * the callee's entry counts through it if it is the same arc, whatever
  * the pattern of callers:
  *
- *	static __thread long *word;	one per call site
+ *	static long rec;		one per call site, in __mon_sites
  *
- *	__mon_site_next = &word;
+ *	__mon_site_rec = &rec;
  *	callee(...);
  *
  * -fPIC code announces only once linked into an executable (below).
@@ -234,7 +235,7 @@ mon_instrument_sites(function *fun)
 /*
  * Whether call announces its site: a direct call that stays a call and
  * whose return address is this site's (not a tail call), of a function
- * that may have the entry of hook ABI 4.  A callee that is not
+ * that may have the entry of hook ABI 5.  A callee that is not
  * instrumented (a library's) is harmless, but a builtin is a library
  * function or no call at all.  A returns_twice call must begin its block.
  */
@@ -250,25 +251,43 @@ mon_announced(gcall *call)
 	    mon_skip_reason(callee) == NULL;
 }
 
+/* A call site's record: 8 zero bytes of section MON_SITES_SECTION. */
+static tree
+mon_site_record(void)
+{
+	tree rec = mon_new_var("__mon_site_rec", long_integer_type_node,
+	    false);
+
+	set_decl_section_name(rec, MON_SITES_SECTION);
+	varpool_node::get_create(rec)->force_output = 1;
+	return rec;
+}
+
+/* __mon_site_rec = &rec */
+static gimple *
+mon_announcement(tree rec)
+{
+	return gimple_build_assign(mon_site_rec(), build_fold_addr_expr(rec));
+}
+
 /*
  * -fPIC code may end in a shared object, or in an executable (a static
- * library, or LTO's back end not told the output).  Its announcement
- * is guarded by the runtime's mark, which only an executable defines:
+ * library, or LTO's back end not told the output).  A shared object's
+ * records are not in the executable's section, whose blocks the
+ * runtime keeps: its announcement is guarded by the runtime's mark,
+ * which only an executable defines,
  *
  *	if (&__mon_mcount_exe != 0)
- *		__mon_site_next = &word;
+ *		__mon_site_rec = &rec;
  *
- * with word global-dynamic, which the linker turns into local-exec in
- * an executable, and which a shared object never runs: it takes no
- * static TLS (dlopen()), and dlclose() leaves no announcement dangling.
+ * a test that the loop optimizers take out of loops.
  */
 static void
-mon_announce_guarded(function *fun, gcall *call, tree word)
+mon_announce_guarded(function *fun, gcall *call, tree rec)
 {
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
 	basic_block bb = gimple_bb(call);
-	tree addr;
 	edge e;
 
 	gsi = gsi_for_stmt(call);
@@ -282,18 +301,11 @@ mon_announce_guarded(function *fun, gcall *call, tree word)
 	gsi = gsi_start_bb(b.test[0]);
 	mon_test(&gsi, NE_EXPR, build_fold_addr_expr(mon_exe()),
 	    null_pointer_node);
-	set_decl_tls_model(word, TLS_MODEL_GLOBAL_DYNAMIC);
 	gsi = gsi_start_bb(b.hot);
-	addr = mon_addr_of(&gsi, word);
-	gsi_insert_after(&gsi, gimple_build_assign(mon_site_next(), addr),
-	    GSI_NEW_STMT);
+	gsi_insert_after(&gsi, mon_announcement(rec), GSI_NEW_STMT);
 }
 
-/*
- * Announce, before each of fun's calls that it may, the call's site.
- * Not where tls= asks an executable's code for a dynamic model: a
- * word's address would cost a call.
- */
+/* Announce, before each of fun's calls that it may, the call's site. */
 void
 mon_announce_sites(function *fun)
 {
@@ -301,30 +313,25 @@ mon_announce_sites(function *fun)
 	basic_block bb;
 	gimple_stmt_iterator gsi;
 	gcall *call;
-	tree word, wordp, addr;
+	tree rec;
 	bool exe = mon_in_executable();
 	unsigned i;
 
-	if (!mon_x86_64() || (exe && (mon_opt.tls == TLS_MODEL_GLOBAL_DYNAMIC ||
-	    mon_opt.tls == TLS_MODEL_LOCAL_DYNAMIC)))
+	if (!mon_x86_64())
 		return;
 	FOR_EACH_BB_FN(bb, fun)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			if ((call = dyn_cast<gcall *>(gsi_stmt(gsi))) != NULL &&
 			    mon_announced(call))
 				calls.safe_push(call);
-	wordp = build_pointer_type(long_integer_type_node);
 	FOR_EACH_VEC_ELT(calls, i, call) {
-		word = mon_new_var("__mon_site_word", wordp, true);
+		rec = mon_site_record();
 		if (!exe)
-			mon_announce_guarded(fun, call, word);
+			mon_announce_guarded(fun, call, rec);
 		else {
-			addr = make_ssa_name(build_pointer_type(wordp));
 			gsi = gsi_for_stmt(call);
-			gsi_insert_before(&gsi, gimple_build_assign(addr,
-			    build_fold_addr_expr(word)), GSI_SAME_STMT);
-			gsi_insert_before(&gsi, gimple_build_assign(
-			    mon_site_next(), addr), GSI_SAME_STMT);
+			gsi_insert_before(&gsi, mon_announcement(rec),
+			    GSI_SAME_STMT);
 		}
 		if (mon_opt.verbose)
 			fprintf(stderr, "monprof: %s: call of %s announced%s\n",

@@ -40,6 +40,21 @@
 __thread struct __mon_arc_thread __mon_arcs_mine
     __attribute__((__tls_model__("initial-exec")));
 
+/*
+ * Hook ABI 5 (mon.h): the executable's call-site records, and each
+ * thread's block of their words at __mon_site_bias from them.  The
+ * block holds arcs of its thread's tables, so it goes with the thread's
+ * table: to the bigger one that follows it, and to the thread that
+ * adopts it.
+ */
+extern long __start___mon_sites[] __attribute__((__weak__,
+    __visibility__("hidden")));
+extern long __stop___mon_sites[] __attribute__((__weak__,
+    __visibility__("hidden")));
+
+__thread long __mon_site_bias MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
+
 /* Every thread's tables (leases), and the shared one. */
 static struct __mon_leases tabs = MON_LEASES_INIT(MON_LEASE_ARCS);
 static struct __mon_arctab *shared;
@@ -86,6 +101,29 @@ table_init(struct __mon_arctab *t, unsigned int log2n, size_t maplen)
 	t->mask = ((size_t)1 << log2n) - 1;
 	t->shift = 64 - log2n;
 	t->maplen = maplen;
+	t->sites = NULL;
+}
+
+/*
+ * t becomes this thread's table: it takes the block of before (the
+ * table it follows), or a new one if it has none, and the thread's bias
+ * points at it (0 without a block: the entries read the records, 0).
+ */
+static void
+sites_follow(struct __mon_arctab *t, struct __mon_arctab *before)
+{
+	size_t n = 0;
+
+	if (__start___mon_sites != NULL && __stop___mon_sites != NULL)
+		n = (size_t)(__stop___mon_sites - __start___mon_sites);
+	if (t->sites == NULL && before != NULL) {
+		t->sites = before->sites;
+		before->sites = NULL;
+	}
+	if (t->sites == NULL && n != 0)
+		t->sites = __mon_arena_map(n * sizeof(*t->sites));
+	__mon_site_bias = t->sites == NULL ? 0 :
+	    (long)((char *)t->sites - (char *)__start___mon_sites);
 }
 
 /* The shared table, mapped alone. */
@@ -227,6 +265,8 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 		/* A new thread: the table of one gone, if there is one. */
 		__mon_cells_thread();
 		t = __mon_arcs_mine.tab = __mon_arena_adopt(&tabs);
+		if (t != NULL)
+			sites_follow(t, NULL);
 	}
 	if (t == NULL || (a = tally_own(t, from, cell)) == NULL) {
 		n = table_lease(t == NULL ? __builtin_ctz(ARC_FIRST) :
@@ -235,6 +275,7 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 			MON_ADD(&lost, 1);
 		else {
 			a = tally_own(n, from, cell);
+			sites_follow(n, t);
 			__mon_arcs_mine.tab = n;
 		}
 	}

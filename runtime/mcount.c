@@ -3,9 +3,9 @@
  * mcount.c - the C entries of the hook ABI (mon.h): the -p slow path, the
  * first call of a function (per thread, in the default mode), which gets
  * it a cell and a counter; the -pg hook, which counts an arc; and the
- * -pg call sites' announcement (ABI 4), which the plugin's code uses.  On
- * x86-64 the plugin calls the stubs of stub.c instead, which come here
- * (-p) or to arcs.c (-pg).
+ * -pg call sites' announcements (ABI 5 and 4), which the plugin's code
+ * uses.  On x86-64 the plugin calls the stubs of stub.c instead, which
+ * come here (-p) or to arcs.c (-pg).
  *
  * It may run before any constructor, inside a signal handler, in many
  * threads at once: only atomics, mmap and system calls (and, once a
@@ -31,16 +31,19 @@
 __asm__(".globl __mon_init");
 
 /*
- * Hook ABI 4 (mon.h): the call site that an executable's code announces
- * to the function it calls, read and cleared by every -pg entry.
- * Initial-exec: the -fPIC code of shared objects reads it too.
+ * Hook ABI 5 (mon.h): the record of the call site that an executable's
+ * code announces to the function it calls, read and cleared by every
+ * -pg entry; and ABI 4's, the address of the site's thread-local word.
+ * Initial-exec: the -fPIC code of shared objects reads them too.
  */
+__thread void *volatile __mon_site_rec MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
 __thread long **volatile __mon_site_next MON_EXPORT
     __attribute__((__tls_model__("initial-exec")));
 
 /*
- * Hook ABI 4: the mark whose address tells -fPIC code that it is in an
- * executable, where its announcements are cheap and never dangle.
+ * The mark whose address tells -fPIC code that it is in an executable,
+ * whose section of call-site records the runtime keeps blocks for.
  * Hidden: a shared object's reference stays 0 (the specs file links
  * this archive into executables only; libmonprof.so's copy is its own).
  */

@@ -260,7 +260,7 @@ struct __mon_arctab {
 	size_t		 mask;		/* entries - 1, a power of two - 1 */
 	unsigned int	 shift;		/* 64 - log2(entries) */
 	size_t		 maplen;	/* the shared table's mapping, or 0 */
-	size_t		 spare;		/* arc at the stub's offset */
+	struct __mon_arc **sites;	/* its holder's call-site words */
 	struct __mon_arc arc[];
 };
 

@@ -11,14 +11,15 @@
  *	fast path of __mon_arcs_count (arcs.c) in assembly, which counts
  *	and caches an arc this thread has seen with four scratch
  *	registers; anything else goes to __mon_arcs_slow.
- * __mon_mcount_arc_next_stub, the same for the code of hook ABI 4,
- *	which also leaves the arc in the word of the call site that
- *	announced itself (mon.h), if any.
+ * __mon_mcount_arc_rec_stub, the same for the code of hook ABI 5,
+ *	which also leaves the arc in this thread's word of the call site
+ *	that announced itself (mon.h), if any.
+ * __mon_mcount_arc_next_stub, the same for ABI 4's word.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
  *	the instrumented function, and above it &cache (-pg), and above
- *	that the site's word or 0 (ABI 4).  The caller
+ *	that the site's record (ABI 5), word (ABI 4) or 0.  The caller
  *	has stepped over its red zone.  The C code they call (mcount.c
  *	and the storage under it) is built for general registers only, so
  *	only those are saved here.  The C functions are called by name:
@@ -52,7 +53,7 @@
 	"	.set	\"" h "\", __mon_mcount_stub\n"
 
 __asm__(HINT(MON_LINK_HINT) HINT(MON_LINK_HINT_OLD) HINT(MON_LINK_HINT_3)
-	C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
+	HINT(MON_LINK_HINT_4) C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
 
 /* The same, for a -pg call site: %rax = &word, %r11 = &site. */
 __asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
@@ -163,6 +164,21 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 	"	.size	" name ", .-" name "\n"
 
 __asm__(ARC_STUB("__mon_mcount_arc_stub", ""));
+
+/*
+ * Hook ABI 5: the same with the announced site's record w above &cache,
+ * whose word in this thread's block (at __mon_site_bias, 0 without one)
+ * gets the arc too.
+ */
+__asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
+	"	movq	48(%rsp), %rdx\n"
+	"	testq	%rdx, %rdx\n"
+	"	jz	6f\n"
+	"	movq	__mon_site_bias@gottpoff(%rip), %rsi\n"
+	"	movq	%fs:(%rsi), %rsi\n"
+	"	testq	%rsi, %rsi\n"
+	"	jz	6f\n"
+	"	movq	%rcx, (%rdx,%rsi)\n"));
 
 /*
  * Hook ABI 4: the same with the announced site's word w above &cache,

@@ -75,8 +75,8 @@ done
 "$CC" n.o -o n 2> err && fail "linked without the runtime"
 grep -q "undefined reference to .monprof: compiled with -p or -pg (hook ABI [0-9]*); link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
     { cat err; fail "no hint in the link error"; }
-# Objects of hook ABI 2 and 3 (their paths are served still) link too.
-for abi in 2 3; do
+# Objects of hook ABI 2 to 4 (their paths are served still) link too.
+for abi in 2 3 4; do
 	printf '%s\n' '.text' ".globl abi$abi" "abi$abi:" \
 	    ".reloc .,R_X86_64_NONE,\"monprof: compiled with -p or -pg (hook ABI $abi); link with -specs=monprof.specs -p too, or add libmonprof.a\"" \
 	    'ret' '.section .note.GNU-stack,"",@progbits' > abi$abi.s

@@ -1,6 +1,6 @@
 /*
  * 409-announce: -pg arcs of global functions (entry hooks), counted
- * through the site their caller announces (hook ABI 4).  4 threads each
+ * through the site their caller announces (hook ABI 5).  4 threads each
  * make M rounds (argv[1]); a round calls
  *   leaf from a and from b (twice), three sites in turn;
  *   dispatch (409-announce.lib.c, not instrumented), which tail-calls

@@ -28,6 +28,11 @@
 #ifdef __x86_64__
 void	__mon_mcount_arc_stub(void);
 void	__mon_mcount_arc_next_stub(void);
+void	__mon_mcount_arc_rec_stub(void);
+
+/* Hook ABI 5: records of call sites, whose words the runtime keeps. */
+extern __thread long __mon_site_bias;
+static long recs[64] __attribute__((__section__(MON_SITES_SECTION)));
 
 /* The plugin's calling sequence (mon.h). */
 static void
@@ -43,20 +48,23 @@ arc_stub(struct cnt **cellp, void *from, long **cache, long **w)
 	    : : "a" (cellp), "r" (from), "r" (cache) : "memory", "cc", "r11");
 }
 
-/* Hook ABI 4's, told the announced site's word w. */
-static void
-arc_next_stub(struct cnt **cellp, void *from, long **cache, long **w)
-{
-	__asm__ volatile(
-	    "mov	%1, %%r11\n\t"
-	    "lea	-128(%%rsp), %%rsp\n\t"
-	    "push	%3\n\t"
-	    "push	%2\n\t"
-	    "call	__mon_mcount_arc_next_stub\n\t"
-	    "lea	144(%%rsp), %%rsp"
-	    : : "a" (cellp), "r" (from), "r" (cache), "r" (w)
-	    : "memory", "cc", "r11");
+/* Hook ABI 4's and 5's stub NAME, told the announced site's word or record w. */
+#define ARC_SITE_STUB(fn, name)						\
+static void								\
+fn(struct cnt **cellp, void *from, long **cache, long **w)		\
+{									\
+	__asm__ volatile(						\
+	    "mov	%1, %%r11\n\t"					\
+	    "lea	-128(%%rsp), %%rsp\n\t"				\
+	    "push	%3\n\t"						\
+	    "push	%2\n\t"						\
+	    "call	" name "\n\t"					\
+	    "lea	144(%%rsp), %%rsp"					\
+	    : : "a" (cellp), "r" (from), "r" (cache), "r" (w)		\
+	    : "memory", "cc", "r11");					\
 }
+ARC_SITE_STUB(arc_next_stub, "__mon_mcount_arc_next_stub")
+ARC_SITE_STUB(arc_rec_stub, "__mon_mcount_arc_rec_stub")
 #endif
 
 /* Hook ABI 1: no cache. */
@@ -78,20 +86,22 @@ arc_cache(struct cnt **cellp, void *from, long **cache, long **w)
 /*
  * The ways a call is counted: the ABI 1 hook alone (no cache), and what
  * the plugin inlines (the function's arc cache) before the C hook or, on
- * x86-64, the stub; and ABI 4's, the cache and then the word of the site
- * the caller announced: here one of 64 per thread, which many arcs
- * share, as an announcement meant for another call would be.
+ * x86-64, the stub; and ABI 4's and 5's, the cache and then the word of
+ * the site the caller announced: here one of 64 per thread, which many
+ * arcs share, as an announcement meant for another call would be (ABI
+ * 4: a thread-local word; 5: a record, whose word is the runtime's).
  */
 static const struct entry {
 	void	(*hook)(struct cnt **, void *, long **, long **);
 	int	 cached;
-	int	 announced;
+	int	 announced;	/* 4, 5: the ABI's announcement */
 } entries[] = {
 	{ arc_uncached, 0, 0 },
 	{ arc_cache, 1, 0 },
 #ifdef __x86_64__
 	{ arc_stub, 1, 0 },
-	{ arc_next_stub, 1, 1 },
+	{ arc_next_stub, 1, 4 },
+	{ arc_rec_stub, 1, 5 },
 #endif
 };
 #define NENTRY	((int)(sizeof(entries) / sizeof(entries[0])))
@@ -108,10 +118,17 @@ static __thread long *sites[64];
 static void
 call(int c, void *from)
 {
-	long *p = entry->cached ? cache[c] : NULL, *q, **w = NULL;
+	long *p = entry->cached ? cache[c] : NULL, *q, **w = NULL, **a = NULL;
+	int i = INDEX((uintptr_t)from) % 64;
 
-	if (entry->announced)
-		w = &sites[INDEX((uintptr_t)from) % 64];
+	if (entry->announced == 4)
+		a = w = &sites[i];
+#ifdef __x86_64__
+	if (entry->announced == 5) {
+		a = (long **)&recs[i];
+		w = (long **)((char *)&recs[i] + __mon_site_bias);
+	}
+#endif
 	if (p != NULL && p[MON_ARC_FROM] == (long)(uintptr_t)from)
 		p[MON_ARC_COUNT] += 1;
 	else if (w != NULL && (q = *w) != NULL &&
@@ -120,7 +137,7 @@ call(int c, void *from)
 		q[MON_ARC_COUNT] += 1;
 	else
 		entry->hook(&cells[c], from, entry->cached ? &cache[c] : NULL,
-		    w);
+		    a);
 }
 
 static long got[NARC + 1];
@@ -280,6 +297,34 @@ START_TEST(test_site_word_gets_the_arc)
 	ck_assert_int_eq(got[6], 1);
 }
 END_TEST
+
+/*
+ * Hook ABI 5: the stub leaves the arc in this thread's word of the
+ * announced record, at __mon_site_bias from it, never in the record;
+ * and in the cache alone when no site was announced.
+ */
+START_TEST(test_site_record_word_gets_the_arc)
+{
+	long *c = NULL, **w;
+	int i;
+
+	arc_rec_stub(&cells[5], FROM(5), &c, (long **)&recs[7]);
+	ck_assert_int_ne(__mon_site_bias, 0);
+	w = (long **)((char *)&recs[7] + __mon_site_bias);
+	ck_assert_ptr_nonnull(*w);
+	ck_assert_ptr_eq(*w, c);
+	ck_assert_int_eq((*w)[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
+	ck_assert_int_eq((*w)[MON_ARC_CELL], (long)(uintptr_t)cells[5]);
+	arc_rec_stub(&cells[6], FROM(6), &c, NULL);
+	ck_assert_int_eq(c[MON_ARC_FROM], (long)(uintptr_t)FROM(6));
+	ck_assert_int_eq((*w)[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
+	for (i = 0; i < 64; i++)
+		ck_assert_int_eq(recs[i], 0);
+	gather();
+	ck_assert_int_eq(got[5], 1);
+	ck_assert_int_eq(got[6], 1);
+}
+END_TEST
 #endif
 
 static volatile long handled;
@@ -394,6 +439,7 @@ arcs_suite(void)
 	tcase_add_loop_test(tc, test_ended_threads_tables_are_reused, 0, NENTRY);
 #ifdef __x86_64__
 	tcase_add_test(tc, test_site_word_gets_the_arc);
+	tcase_add_test(tc, test_site_record_word_gets_the_arc);
 #endif
 	return s;
 }
