@@ -242,6 +242,22 @@ mon_new_var(const char *prefix, tree type, bool tls)
 	return v;
 }
 
+/*
+ * A zeroed one in section name, kept.  The section is set before the
+ * decl is finalized: without toplevel reorder (-O0) it is written out
+ * then, and a name set later is lost.
+ */
+tree
+mon_new_var_in(const char *prefix, tree type, const char *name)
+{
+	tree v = mon_static(prefix, type);
+
+	set_decl_section_name(v, name);
+	varpool_node::get_create(v)->force_output = 1;
+	varpool_node::finalize_decl(v);
+	return v;
+}
+
 /* A constant one, initialized with init. */
 tree
 mon_new_const(const char *prefix, tree type, tree init)

@@ -54,6 +54,8 @@ struct mon_blocks {
 /* mon_instrument.c */
 unsigned int	mon_instrument(function *fun);
 tree		mon_new_var(const char *prefix, tree type, bool tls);
+tree		mon_new_var_in(const char *prefix, tree type,
+		    const char *name);
 tree		mon_new_const(const char *prefix, tree type, tree init);
 tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
 void		mon_split_edge(function *fun, edge e, int ntest,

@@ -255,12 +255,8 @@ mon_announced(gcall *call)
 static tree
 mon_site_record(void)
 {
-	tree rec = mon_new_var("__mon_site_rec", long_integer_type_node,
-	    false);
-
-	set_decl_section_name(rec, MON_SITES_SECTION);
-	varpool_node::get_create(rec)->force_output = 1;
-	return rec;
+	return mon_new_var_in("__mon_site_rec", long_integer_type_node,
+	    MON_SITES_SECTION);
 }
 
 /* __mon_site_rec = &rec */

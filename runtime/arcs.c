@@ -60,6 +60,7 @@ static struct __mon_leases tabs = MON_LEASES_INIT(MON_LEASE_ARCS);
 static struct __mon_arctab *shared;
 
 static int used;	/* a -pg hook ran: the program writes gmon.out */
+static long blocks;	/* call-site blocks mapped */
 static long lost;	/* calls not counted: no memory */
 
 /*
@@ -109,21 +110,49 @@ table_init(struct __mon_arctab *t, unsigned int log2n, size_t maplen)
  * table it follows), or a new one if it has none, and the thread's bias
  * points at it (0 without a block: the entries read the records, 0).
  */
+static size_t
+sites_len(void)
+{
+	if (__start___mon_sites == NULL || __stop___mon_sites == NULL)
+		return 0;
+	return (size_t)(__stop___mon_sites - __start___mon_sites) *
+	    sizeof(struct __mon_arc *);
+}
+
 static void
 sites_follow(struct __mon_arctab *t, struct __mon_arctab *before)
 {
-	size_t n = 0;
+	size_t len = sites_len();
 
-	if (__start___mon_sites != NULL && __stop___mon_sites != NULL)
-		n = (size_t)(__stop___mon_sites - __start___mon_sites);
 	if (t->sites == NULL && before != NULL) {
 		t->sites = before->sites;
 		before->sites = NULL;
 	}
-	if (t->sites == NULL && n != 0)
-		t->sites = __mon_arena_map(n * sizeof(*t->sites));
+	if (t->sites == NULL && len != 0 &&
+	    (t->sites = __mon_arena_map(len)) != NULL)
+		MON_ADD(&blocks, 1);
 	__mon_site_bias = t->sites == NULL ? 0 :
 	    (long)((char *)t->sites - (char *)__start___mon_sites);
+}
+
+/*
+ * -threads: this thread's block goes with it (its table is kept, never
+ * adopted).  The bias first: what this thread counts after reads the
+ * records, and its stub stores nothing.
+ */
+static void
+sites_end(void)
+{
+	struct __mon_arctab *t = __mon_arcs_mine.tab;
+	struct __mon_arc **b;
+
+	if (t == NULL || (b = t->sites) == NULL)
+		return;
+	__mon_site_bias = 0;
+	t->sites = NULL;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	munmap(b, sites_len());
+	MON_ADD(&blocks, -1);
 }
 
 /* The shared table, mapped alone. */
@@ -327,13 +356,14 @@ __mon_arcs_lost(void)
 	return MON_LOAD(&lost);
 }
 
-/* Bytes mapped for arc tables. */
+/* Bytes mapped for arc tables and their blocks. */
 size_t
 __mon_arcs_mapped(void)
 {
 	struct __mon_arctab *t = MON_LOAD(&shared);
 
-	return __mon_arena_leased(&tabs) + (t != NULL ? t->maplen : 0);
+	return __mon_arena_leased(&tabs) + (t != NULL ? t->maplen : 0) +
+	    (size_t)MON_LOAD(&blocks) * sites_len();
 }
 
 static void
@@ -438,6 +468,7 @@ __mon_arcs_keep(int forget)
 	long tid = syscall(SYS_gettid);
 
 	__mon_arena_keep(&tabs);
+	sites_end();
 	if (!forget)
 		return;
 	for (l = MON_LOAD(&tabs.all); l != NULL; l = l->next)

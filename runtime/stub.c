@@ -168,7 +168,7 @@ __asm__(ARC_STUB("__mon_mcount_arc_stub", ""));
 /*
  * Hook ABI 5: the same with the announced site's record w above &cache,
  * whose word in this thread's block (at __mon_site_bias, 0 without one)
- * gets the arc too.
+ * gets the arc too, if w is one of the executable's records.
  */
 __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"	movq	48(%rsp), %rdx\n"
@@ -178,7 +178,13 @@ __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"	movq	%fs:(%rsi), %rsi\n"
 	"	testq	%rsi, %rsi\n"
 	"	jz	6f\n"
-	"	movq	%rcx, (%rdx,%rsi)\n"));
+	"	cmpq	__start___mon_sites@GOTPCREL(%rip), %rdx\n"
+	"	jb	6f\n"
+	"	cmpq	__stop___mon_sites@GOTPCREL(%rip), %rdx\n"
+	"	jae	6f\n"
+	"	movq	%rcx, (%rdx,%rsi)\n"
+	"	.weak	__start___mon_sites\n"
+	"	.weak	__stop___mon_sites\n"));
 
 /*
  * Hook ABI 4: the same with the announced site's word w above &cache,

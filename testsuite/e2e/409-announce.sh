@@ -11,7 +11,8 @@
 # and -flto; built into a shared object, the same code counts exactly
 # (its announcements skipped).  Announcing takes no thread-local
 # storage: a library of 121 functions and 180 announced calls built with
-# the default initial-exec words still loads with dlopen().
+# the default initial-exec words still loads with dlopen().  -O0 code
+# keeps its records in their section.
 . "$E2E/400-gprof.subr"
 "$CC" -O2 -c "$E2E/409-announce.lib.c" -o lib.o
 M=20000
@@ -101,6 +102,30 @@ rm -f mon.out
 expect_eq "$(awk '$NF ~ /^[fg][0-9]+$/ { print $4 }' report | sort |
     uniq -c | awk '{ print $1, $2 }' | sort | tr '\n' ' ')" \
     "60 1 60 3 " "dlopen: calls of g0..g59 and f0..f59"
+
+# -O0 code (no toplevel reorder: the records must still reach their
+# section) linked with -O2 code, below a large .bss that a record
+# outside the section would index past the blocks into.
+cat > o2.c <<'X'
+volatile long sink;
+__attribute__((noinline)) void g(long x) { sink += x; }
+__attribute__((noinline)) void f(long x) { g(x); g(x + 1); }
+X
+cat > o0.c <<'X'
+void f(long); void g(long);
+static char big[64 << 20];
+int main(void)
+{
+	for (long i = 0; i < 1000; i++) { f(i); g(i); }
+	return big[12345];
+}
+X
+mp_cc -pg -O2 -c o2.c && mp_cc -pg -O0 -c o0.c && mp_cc -pg o0.o o2.o -o mix ||
+    fail "-O0 and -O2: build"
+objdump -h o0.o | grep -q " __mon_sites " || fail "-O0: no __mon_sites"
+rm -f gmon.out
+./mix || fail "-O0 and -O2: run"
+expect_eq "$(calls_of g mix) $(calls_of f mix)" "3000 1000" "-O0 and -O2: calls"
 
 # The hook's calls: warm-up only (sites x threads), not the 4 * 9 * M
 # calls.  Before hook ABI 4, leaf's and c1's alone missed their cache
