@@ -221,11 +221,15 @@ prof_rows() {
 }
 
 # gprof_rows EXE GMON...: "name<TAB>calls<TAB>seconds" of gprof's flat
-# profile (self seconds).
+# profile: self seconds from the share of time and the total, as gprof
+# rounds its seconds to 10 ms.
 gprof_rows() {
 	gprof -b -p --no-demangle "$@" | awk '
 	    /^ *%/ || /^ *time/ || /^Flat/ || /^Each/ || NF == 0 { next }
-	    $1 ~ /^[0-9.]+$/ { print $NF "\t" (NF >= 7 ? $4 : "") "\t" $3 }'
+	    $1 ~ /^[0-9.]+$/ { n++; name[n] = $NF; pct[n] = $1
+		calls[n] = NF >= 7 ? $4 : ""; if ($2 > total) total = $2 }
+	    END { for (i = 1; i <= n; i++)
+		printf "%s\t%s\t%.4f\n", name[i], calls[i], pct[i] * total / 100 }'
 }
 
 # check_profiles DIR EXECLOG: every file in DIR is a complete profile
