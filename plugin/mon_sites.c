@@ -153,6 +153,20 @@ mon_callee_of(tree callee)
 	return mon_callees->get(callee);
 }
 
+/* The blocks of a one-test check (mon_split_edge) right before call. */
+static void
+mon_split_before(function *fun, gcall *call, struct mon_blocks *b)
+{
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+	basic_block bb = gimple_bb(call);
+	edge e;
+
+	gsi_prev(&gsi);
+	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
+	    split_block(bb, gsi_stmt(gsi));
+	mon_split_edge(fun, e, 1, b);
+}
+
 /* Count the arc of call at its site. */
 static void
 mon_count_site(function *fun, gcall *call, tree callee)
@@ -164,18 +178,13 @@ mon_count_site(function *fun, gcall *call, tree callee)
 	gimple_stmt_iterator gsi;
 	mon_callee *c = mon_callee_of(callee);
 	tree word, wordp, p;
-	basic_block bb = gimple_bb(call), blocks[3];
+	basic_block blocks[3];
 	location_t loc = gimple_location(call);
-	edge e;
 	int k;
 
 	wordp = build_pointer_type(long_integer_type_node);
 	word = mon_new_var("__mon_site_word", wordp, true);
-	gsi = gsi_for_stmt(call);
-	gsi_prev(&gsi);
-	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
-	    split_block(bb, gsi_stmt(gsi));
-	mon_split_edge(fun, e, 1, &b);
+	mon_split_before(fun, call, &b);
 	blocks[0] = b.test[0];
 	blocks[1] = b.hot;
 	blocks[2] = b.slow;
@@ -283,14 +292,8 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 {
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
-	basic_block bb = gimple_bb(call);
-	edge e;
 
-	gsi = gsi_for_stmt(call);
-	gsi_prev(&gsi);
-	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
-	    split_block(bb, gsi_stmt(gsi));
-	mon_split_edge(fun, e, 1, &b);
+	mon_split_before(fun, call, &b);
 	/* No slow block: a shared object jumps over the announcement. */
 	redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
 	delete_basic_block(b.slow);

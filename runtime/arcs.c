@@ -105,11 +105,7 @@ table_init(struct __mon_arctab *t, unsigned int log2n, size_t maplen)
 	t->sites = NULL;
 }
 
-/*
- * t becomes this thread's table: it takes the block of before (the
- * table it follows), or a new one if it has none, and the thread's bias
- * points at it (0 without a block: the entries read the records, 0).
- */
+/* Bytes of a block: a word per record of the executable's. */
 static size_t
 sites_len(void)
 {
@@ -119,6 +115,11 @@ sites_len(void)
 	    sizeof(struct __mon_arc *);
 }
 
+/*
+ * t becomes this thread's table: it takes the block of before (the
+ * table it follows), or a new one if it has none, and the thread's bias
+ * points at it (0 without a block: the entries read the records, 0).
+ */
 static void
 sites_follow(struct __mon_arctab *t, struct __mon_arctab *before)
 {
