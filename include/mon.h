@@ -331,6 +331,27 @@ struct __mon_site {
  *	if (&__mon_mcount_exe != 0)
  *		__mon_site_rec = &rec;
  *
+ * A shared object's code announces through a thread-local word of its
+ * own instead, hidden (one per object) and initial-exec, which the
+ * runtime sets, in each thread, to where that thread's block of the
+ * object's records lies, less the bias, and to 0 while there is none:
+ *
+ *	extern __thread long __mon_site_mod;	hidden, one-only
+ *
+ *	if (&__mon_mcount_exe != 0)
+ *		__mon_site_rec = &rec;
+ *	else if ((t = __mon_site_mod) != 0)
+ *		__mon_site_rec = (char *)&rec + t;
+ *
+ * so that the entry's read below finds the word in either case.  Each
+ * unit that announces so registers the object's records and word with
+ * a constructor, and unregisters them with a destructor, if the runtime
+ * is there (both are weak references):
+ *
+ *	__mon_sites_add(__start___mon_sites, __stop___mon_sites,
+ *	    &__mon_site_mod);		the object's own section, hidden
+ *	__mon_sites_del(__start___mon_sites);
+ *
  * (Code not built -fPIC cannot be linked into a shared object: its arc
  * caches are local-exec.)  Every -pg entry (any object's) whose arc
  * cache misses reads and clears the announcement, and counts through
@@ -357,8 +378,8 @@ struct __mon_site {
  *
  * The stub is called as __mon_mcount_arc_stub, with w pushed before
  * &arc (lea 144(%rsp), %rsp after it); it counts the arc, caches it,
- * and leaves it in w's word too if w is not 0 and the thread has a
- * block.  An arc the runtime counts in no thread's own table is left in
+ * and leaves it in w's word too if w is not 0 and the word lies in one
+ * of the thread's blocks.  An arc the runtime counts in no thread's own table is left in
  * neither.  The arc's cell is set (claimed) before any arc names it, so
  * a function whose cell is still 0 never matches.
  *
@@ -377,6 +398,9 @@ struct __mon_site {
 #define MON_EXE_VAR		"__mon_mcount_exe"
 #define MON_SITES_SECTION	"__mon_sites"
 #define MON_ARC_CELL		1
+#define MON_SITE_MOD_VAR	"__mon_site_mod"
+#define MON_SITES_ADD_NAME	"__mon_sites_add"
+#define MON_SITES_DEL_NAME	"__mon_sites_del"
 #define MON_MCOUNT_ARC_REC_STUB_NAME "__mon_mcount_arc_rec_stub"
 #define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub" /* 4 */
 

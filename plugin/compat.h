@@ -31,6 +31,7 @@
 #include "builtins.h"
 #include "memmodel.h"
 #include "tree-cfg.h"
+#include "tree-iterator.h"	/* append_to_statement_list */
 #include "opts.h"
 #include "flags.h"
 #include "ggc.h"

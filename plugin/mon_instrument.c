@@ -56,6 +56,8 @@ static tree	mon_arc_decl;
 static tree	mon_rec_decl;
 static tree	mon_bias_decl;
 static tree	mon_exe_decl;
+static tree	mon_mod_decl;
+static tree	mon_sites_fn_decl[2];
 
 const struct ggc_root_tab mon_roots[] = {
 	{ &mon_slow_decl, 1, sizeof(mon_slow_decl), &gt_ggc_mx_tree_node,
@@ -68,6 +70,10 @@ const struct ggc_root_tab mon_roots[] = {
 	    &gt_pch_nx_tree_node },
 	{ &mon_exe_decl, 1, sizeof(mon_exe_decl), &gt_ggc_mx_tree_node,
 	    &gt_pch_nx_tree_node },
+	{ &mon_mod_decl, 1, sizeof(mon_mod_decl), &gt_ggc_mx_tree_node,
+	    &gt_pch_nx_tree_node },
+	{ &mon_sites_fn_decl[0], 2, sizeof(mon_sites_fn_decl[0]),
+	    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
 
@@ -188,6 +194,60 @@ mon_exe(void)
 	declare_weak(d);		/* DECL_WEAK, and ".weak" emitted */
 	varpool_node::get_create(d);
 	mon_exe_decl = d;
+	return d;
+}
+
+/*
+ * __thread long __mon_site_mod, hidden and one-only: one per object, of
+ * the object's own (hook ABI 5), built once.  Initial-exec: at one
+ * offset from every thread's pointer, where the runtime sets it.
+ */
+tree
+mon_site_mod(void)
+{
+	tree d;
+
+	if (mon_mod_decl != NULL_TREE)
+		return mon_mod_decl;
+	d = build_decl(BUILTINS_LOCATION, VAR_DECL,
+	    get_identifier(MON_SITE_MOD_VAR), long_integer_type_node);
+	TREE_PUBLIC(d) = 1;
+	TREE_STATIC(d) = 1;
+	DECL_ARTIFICIAL(d) = 1;
+	DECL_IGNORED_P(d) = 1;
+	TREE_USED(d) = 1;
+	TREE_ADDRESSABLE(d) = 1;
+	DECL_VISIBILITY(d) = VISIBILITY_HIDDEN;
+	DECL_VISIBILITY_SPECIFIED(d) = 1;
+	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
+	make_decl_one_only(d, DECL_ASSEMBLER_NAME(d));
+	varpool_node::finalize_decl(d);
+	mon_mod_decl = d;
+	return d;
+}
+
+/*
+ * The runtime's registration of an object's records (hook ABI 5), weak,
+ * built once: void __mon_sites_add(long *, long *, long *), or with del
+ * void __mon_sites_del(long *).
+ */
+tree
+mon_sites_fn(bool del)
+{
+	tree lp = build_pointer_type(long_integer_type_node), type, d;
+
+	if (mon_sites_fn_decl[del] != NULL_TREE)
+		return mon_sites_fn_decl[del];
+	type = del ? build_function_type_list(void_type_node, lp, NULL_TREE) :
+	    build_function_type_list(void_type_node, lp, lp, lp, NULL_TREE);
+	d = build_fn_decl(del ? MON_SITES_DEL_NAME : MON_SITES_ADD_NAME, type);
+	TREE_PUBLIC(d) = 1;
+	DECL_EXTERNAL(d) = 1;
+	DECL_ARTIFICIAL(d) = 1;
+	TREE_NOTHROW(d) = 1;
+	declare_weak(d);
+	DECL_ASSEMBLER_NAME(d);
+	mon_sites_fn_decl[del] = d;
 	return d;
 }
 

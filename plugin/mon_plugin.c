@@ -145,7 +145,7 @@ public:
 	{
 		const char *why;
 
-		if (fun == NULL)
+		if (fun == NULL || mon_building_cdtor)
 			return false;
 		mon_sites_prepare();	/* before the unit's first function */
 		why = mon_skip_reason(fun->decl);
@@ -287,5 +287,7 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    (void *)mon_roots);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
+	    mon_sites_finish, NULL);
 	return 0;
 }

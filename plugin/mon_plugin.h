@@ -69,6 +69,8 @@ void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
 		    tree pushed2);
 tree		mon_site_rec(void);
 tree		mon_exe(void);
+tree		mon_site_mod(void);
+tree		mon_sites_fn(bool del);
 bool		mon_x86_64(void);
 bool		mon_in_executable(void);
 
@@ -77,5 +79,7 @@ void		mon_sites_prepare(void);
 bool		mon_site_counted(tree fndecl);
 void		mon_instrument_sites(function *fun);
 void		mon_announce_sites(function *fun);
+void		mon_sites_finish(void *gcc_data, void *user_data);
+extern bool	mon_building_cdtor;
 
 #endif

@@ -276,32 +276,156 @@ mon_announcement(tree rec)
 }
 
 /*
+ * Whether this unit's shared-object code announces through its object's
+ * __mon_site_mod, and so registers its records (mon_sites_finish): not
+ * where the user keeps thread-local words out of static TLS.
+ */
+static bool mon_mod_used;
+
+static bool
+mon_mod_ok(void)
+{
+	return mon_opt.tls == TLS_MODEL_NONE ||
+	    mon_opt.tls == TLS_MODEL_INITIAL_EXEC;
+}
+
+/*
  * -fPIC code may end in a shared object, or in an executable (a static
- * library, or LTO's back end not told the output).  A shared object's
- * records are not in the executable's section, whose blocks the
- * runtime keeps: its announcement is guarded by the runtime's mark,
- * which only an executable defines,
+ * library, or LTO's back end not told the output).  Only an executable
+ * defines the runtime's mark; a shared object's records get blocks at
+ * its own __mon_site_mod (mon.h):
  *
  *	if (&__mon_mcount_exe != 0)
  *		__mon_site_rec = &rec;
+ *	else if ((t = __mon_site_mod) != 0)
+ *		__mon_site_rec = (char *)&rec + t;
  *
- * a test that the loop optimizers take out of loops.
+ * The first test the loop optimizers take out of loops.
  */
 static void
 mon_announce_guarded(function *fun, gcall *call, tree rec)
 {
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
+	basic_block mod;
+	edge yes, no;
+	tree t, v;
 
 	mon_split_before(fun, call, &b);
-	/* No slow block: a shared object jumps over the announcement. */
-	redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
-	delete_basic_block(b.slow);
 	gsi = gsi_start_bb(b.test[0]);
 	mon_test(&gsi, NE_EXPR, build_fold_addr_expr(mon_exe()),
 	    null_pointer_node);
 	gsi = gsi_start_bb(b.hot);
 	gsi_insert_after(&gsi, mon_announcement(rec), GSI_NEW_STMT);
+	if (!mon_mod_ok()) {
+		/* No slow block: a shared object jumps over it. */
+		redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
+		delete_basic_block(b.slow);
+		return;
+	}
+	mon_mod_used = true;
+
+	/* Either way may be the common one. */
+	yes = find_edge(b.test[0], b.hot);
+	no = find_edge(b.test[0], b.slow);
+	yes->probability = profile_probability::even();
+	no->probability = profile_probability::even();
+	b.hot->count = yes->count();
+	b.slow->count = no->count();
+
+	/* slow: t = __mon_site_mod; if (t != 0) */
+	t = make_ssa_name(long_integer_type_node);
+	gsi = gsi_start_bb(b.slow);
+	gsi_insert_after(&gsi, gimple_build_assign(t, mon_site_mod()),
+	    GSI_NEW_STMT);
+	mon_test(&gsi, NE_EXPR, t, build_int_cst(long_integer_type_node, 0));
+	mod = split_edge(single_succ_edge(b.slow));
+	yes = single_succ_edge(b.slow);
+	yes->flags = (yes->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+	yes->probability = profile_probability::likely();
+	no = make_edge(b.slow, b.join, EDGE_FALSE_VALUE);
+	no->probability = yes->probability.invert();
+	mod->count = yes->count();
+
+	/* mod: __mon_site_rec = (char *)&rec + t */
+	v = make_ssa_name(ptr_type_node);
+	gsi = gsi_start_bb(mod);
+	gsi_insert_after(&gsi, gimple_build_assign(v, POINTER_PLUS_EXPR,
+	    build_fold_addr_expr(rec), fold_convert(sizetype, t)),
+	    GSI_NEW_STMT);
+	gsi_insert_after(&gsi, gimple_build_assign(mon_site_rec(), v),
+	    GSI_NEW_STMT);
+}
+
+/* Set while the unit's constructor is built: not instrumented. */
+bool mon_building_cdtor;
+
+/* extern long NAME, hidden: a symbol of the object's own. */
+static tree
+mon_hidden_var(const char *name)
+{
+	tree d;
+
+	d = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
+	    long_integer_type_node);
+	TREE_PUBLIC(d) = 1;
+	DECL_EXTERNAL(d) = 1;
+	DECL_ARTIFICIAL(d) = 1;
+	DECL_VISIBILITY(d) = VISIBILITY_HIDDEN;
+	DECL_VISIBILITY_SPECIFIED(d) = 1;
+	return d;
+}
+
+/*
+ * if (fn != 0) fn(args...), fn a weak function of the runtime's.  GCC
+ * writes its .weak directives before a unit's constructors, and only
+ * for symbols already referenced: the body says it itself.
+ */
+static tree
+mon_weak_call(tree fn, int n, tree *args)
+{
+	const char *text = ACONCAT((".weak ",
+	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), NULL));
+	tree body = NULL_TREE, weak;
+
+	weak = build5(ASM_EXPR, void_type_node, build_string(strlen(text) + 1,
+	    text), NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE);
+	ASM_VOLATILE_P(weak) = 1;
+	append_to_statement_list(weak, &body);
+	append_to_statement_list(build3(COND_EXPR, void_type_node,
+	    build2(NE_EXPR, boolean_type_node, build_fold_addr_expr(fn),
+	    null_pointer_node), build_call_expr_loc_array(BUILTINS_LOCATION,
+	    fn, n, args), build_empty_stmt(BUILTINS_LOCATION)), &body);
+	return body;
+}
+
+/*
+ * At the end of a unit whose code announces through __mon_site_mod: a
+ * constructor that registers the object's records and word with the
+ * runtime, and a destructor that unregisters them (mon.h).  Each unit
+ * of an object registers the same; the runtime keeps one.
+ */
+void
+mon_sites_finish(void *gcc_data, void *user_data)
+{
+	tree args[3];
+
+	(void)gcc_data;
+	(void)user_data;
+	if (!mon_mod_used || seen_error())
+		return;
+	mon_mod_used = false;
+	mon_building_cdtor = true;
+	args[0] = build_fold_addr_expr(mon_hidden_var(
+	    "__start_" MON_SITES_SECTION));
+	args[1] = build_fold_addr_expr(mon_hidden_var(
+	    "__stop_" MON_SITES_SECTION));
+	args[2] = build_fold_addr_expr(mon_site_mod());
+	cgraph_build_static_cdtor('I', mon_weak_call(mon_sites_fn(false), 3,
+	    args), MAX_RESERVED_INIT_PRIORITY + 1);
+	cgraph_build_static_cdtor('D', mon_weak_call(mon_sites_fn(true), 1,
+	    args), MAX_RESERVED_INIT_PRIORITY + 1);
+	mon_building_cdtor = false;
 }
 
 /* Announce, before each of fun's calls that it may, the call's site. */
@@ -336,6 +460,6 @@ mon_announce_sites(function *fun)
 			fprintf(stderr, "monprof: %s: call of %s announced%s\n",
 			    function_name(fun), IDENTIFIER_POINTER(DECL_NAME(
 			    gimple_call_fndecl(call))), exe ? "" :
-			    " (in an executable)");
+			    mon_mod_ok() ? " (-fPIC)" : " (in an executable)");
 	}
 }

@@ -40,27 +40,11 @@
 __thread struct __mon_arc_thread __mon_arcs_mine
     __attribute__((__tls_model__("initial-exec")));
 
-/*
- * Hook ABI 5 (mon.h): the executable's call-site records, and each
- * thread's block of their words at __mon_site_bias from them.  The
- * block holds arcs of its thread's tables, so it goes with the thread's
- * table: to the bigger one that follows it, and to the thread that
- * adopts it.
- */
-extern long __start___mon_sites[] __attribute__((__weak__,
-    __visibility__("hidden")));
-extern long __stop___mon_sites[] __attribute__((__weak__,
-    __visibility__("hidden")));
-
-__thread long __mon_site_bias MON_EXPORT
-    __attribute__((__tls_model__("initial-exec")));
-
 /* Every thread's tables (leases), and the shared one. */
 static struct __mon_leases tabs = MON_LEASES_INIT(MON_LEASE_ARCS);
 static struct __mon_arctab *shared;
 
 static int used;	/* a -pg hook ran: the program writes gmon.out */
-static long blocks;	/* call-site blocks mapped */
 static long lost;	/* calls not counted: no memory */
 
 /*
@@ -103,57 +87,6 @@ table_init(struct __mon_arctab *t, unsigned int log2n, size_t maplen)
 	t->shift = 64 - log2n;
 	t->maplen = maplen;
 	t->sites = NULL;
-}
-
-/* Bytes of a block: a word per record of the executable's. */
-static size_t
-sites_len(void)
-{
-	if (__start___mon_sites == NULL || __stop___mon_sites == NULL)
-		return 0;
-	return (size_t)(__stop___mon_sites - __start___mon_sites) *
-	    sizeof(struct __mon_arc *);
-}
-
-/*
- * t becomes this thread's table: it takes the block of before (the
- * table it follows), or a new one if it has none, and the thread's bias
- * points at it (0 without a block: the entries read the records, 0).
- */
-static void
-sites_follow(struct __mon_arctab *t, struct __mon_arctab *before)
-{
-	size_t len = sites_len();
-
-	if (t->sites == NULL && before != NULL) {
-		t->sites = before->sites;
-		before->sites = NULL;
-	}
-	if (t->sites == NULL && len != 0 &&
-	    (t->sites = __mon_arena_map(len)) != NULL)
-		MON_ADD(&blocks, 1);
-	__mon_site_bias = t->sites == NULL ? 0 :
-	    (long)((char *)t->sites - (char *)__start___mon_sites);
-}
-
-/*
- * -threads: this thread's block goes with it (its table is kept, never
- * adopted).  The bias first: what this thread counts after reads the
- * records, and its stub stores nothing.
- */
-static void
-sites_end(void)
-{
-	struct __mon_arctab *t = __mon_arcs_mine.tab;
-	struct __mon_arc **b;
-
-	if (t == NULL || (b = t->sites) == NULL)
-		return;
-	__mon_site_bias = 0;
-	t->sites = NULL;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	munmap(b, sites_len());
-	MON_ADD(&blocks, -1);
 }
 
 /* The shared table, mapped alone. */
@@ -296,7 +229,7 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 		__mon_cells_thread();
 		t = __mon_arcs_mine.tab = __mon_arena_adopt(&tabs);
 		if (t != NULL)
-			sites_follow(t, NULL);
+			__mon_sites_follow(t, NULL);
 	}
 	if (t == NULL || (a = tally_own(t, from, cell)) == NULL) {
 		n = table_lease(t == NULL ? __builtin_ctz(ARC_FIRST) :
@@ -305,10 +238,11 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 			MON_ADD(&lost, 1);
 		else {
 			a = tally_own(n, from, cell);
-			sites_follow(n, t);
+			__mon_sites_follow(n, t);
 			__mon_arcs_mine.tab = n;
 		}
-	}
+	} else
+		__mon_sites_look(t);	/* a new arc: a new object? */
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__mon_arcs_mine.busy = 0;
 out:
@@ -364,7 +298,7 @@ __mon_arcs_mapped(void)
 	struct __mon_arctab *t = MON_LOAD(&shared);
 
 	return __mon_arena_leased(&tabs) + (t != NULL ? t->maplen : 0) +
-	    (size_t)MON_LOAD(&blocks) * sites_len();
+	    __mon_sites_mapped();
 }
 
 static void
@@ -469,7 +403,7 @@ __mon_arcs_keep(int forget)
 	long tid = syscall(SYS_gettid);
 
 	__mon_arena_keep(&tabs);
-	sites_end();
+	__mon_sites_end(__mon_arcs_mine.tab);
 	if (!forget)
 		return;
 	for (l = MON_LOAD(&tabs.all); l != NULL; l = l->next)

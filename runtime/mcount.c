@@ -31,13 +31,10 @@
 __asm__(".globl __mon_init");
 
 /*
- * Hook ABI 5 (mon.h): the record of the call site that an executable's
- * code announces to the function it calls, read and cleared by every
- * -pg entry; and ABI 4's, the address of the site's thread-local word.
- * Initial-exec: the -fPIC code of shared objects reads them too.
+ * Hook ABI 4 (mon.h): the address of the thread-local word of the call
+ * site that announces itself (ABI 5's record is sites.c's).
+ * Initial-exec: the -fPIC code of shared objects reads it too.
  */
-__thread void *volatile __mon_site_rec MON_EXPORT
-    __attribute__((__tls_model__("initial-exec")));
 __thread long **volatile __mon_site_next MON_EXPORT
     __attribute__((__tls_model__("initial-exec")));
 

@@ -260,9 +260,34 @@ struct __mon_arctab {
 	size_t		 mask;		/* entries - 1, a power of two - 1 */
 	unsigned int	 shift;		/* 64 - log2(entries) */
 	size_t		 maplen;	/* the shared table's mapping, or 0 */
-	struct __mon_arc **sites;	/* its holder's call-site words */
+	struct __mon_sitemap *sites;	/* its holder's call-site words */
 	struct __mon_arc arc[];
 };
+
+/*
+ * A table's blocks of call-site words (sites.c), [lo, hi) each: r[0]
+ * the executable's, r[k] a shared object's.  The x86-64 stub stores an
+ * arc only inside one of the first n (stub.c).
+ */
+#define MON_SITES_MAX	32	/* the executable and 31 shared objects */
+struct __mon_sitemap {
+	long		 n;
+	struct { char *lo, *hi; } r[MON_SITES_MAX];
+	unsigned long	 gen[MON_SITES_MAX];	/* of r[k]'s object */
+};
+
+extern __thread void *volatile __mon_site_rec MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
+extern __thread long __mon_site_bias MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
+
+void	 __mon_sites_follow(struct __mon_arctab *, struct __mon_arctab *)
+	    MON_HIDDEN;
+void	 __mon_sites_look(struct __mon_arctab *) MON_HIDDEN;
+void	 __mon_sites_end(struct __mon_arctab *) MON_HIDDEN;
+size_t	 __mon_sites_mapped(void) MON_HIDDEN;
+void	 __mon_sites_add(long *, long *, long *) MON_EXPORT;
+void	 __mon_sites_del(long *) MON_EXPORT;
 
 /* A thread's -pg state; the x86-64 stub reads tab (stub.c). */
 struct __mon_arc_thread {

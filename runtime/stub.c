@@ -62,12 +62,19 @@ __asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
 #define OFF_MASK	8	/* __mon_arctab.mask */
 #define OFF_SHIFT	16	/* __mon_arctab.shift */
 #define OFF_ARC		40	/* __mon_arctab.arc, 40 bytes each */
+#define OFF_SITES	32	/* __mon_arctab.sites */
+#define OFF_N		0	/* __mon_sitemap.n */
+#define OFF_R		8	/* __mon_sitemap.r, 16 bytes each */
 #define OFF_FROM	0	/* __mon_arc.from */
 #define OFF_CELL	8	/* __mon_arc.cell */
 #define OFF_COUNT	16	/* __mon_arc.n.count */
 _Static_assert(offsetof(struct __mon_arctab, mask) == OFF_MASK, "mask");
 _Static_assert(offsetof(struct __mon_arctab, shift) == OFF_SHIFT, "shift");
 _Static_assert(offsetof(struct __mon_arctab, arc) == OFF_ARC, "arc");
+_Static_assert(offsetof(struct __mon_arctab, sites) == OFF_SITES, "sites");
+_Static_assert(offsetof(struct __mon_sitemap, n) == OFF_N, "n");
+_Static_assert(offsetof(struct __mon_sitemap, r) == OFF_R, "r");
+_Static_assert(sizeof(((struct __mon_sitemap *)0)->r[0]) == 16, "r size");
 _Static_assert(sizeof(struct __mon_arc) == 40, "arc size");
 _Static_assert(offsetof(struct __mon_arc, from) == OFF_FROM, "from");
 _Static_assert(offsetof(struct __mon_arc, cell) == OFF_CELL, "cell");
@@ -166,25 +173,39 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 __asm__(ARC_STUB("__mon_mcount_arc_stub", ""));
 
 /*
- * Hook ABI 5: the same with the announced site's record w above &cache,
- * whose word in this thread's block (at __mon_site_bias, 0 without one)
- * gets the arc too, if w is one of the executable's records.
+ * Hook ABI 5: the same with the announced site's record w above &cache
+ * (shared objects': the record plus their mod), whose word at
+ * __mon_site_bias from it gets the arc too, if the word lies in one of
+ * the blocks of this thread's table (sites.c).
  */
 __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"	movq	48(%rsp), %rdx\n"
 	"	testq	%rdx, %rdx\n"
 	"	jz	6f\n"
 	"	movq	__mon_site_bias@gottpoff(%rip), %rsi\n"
+	"	addq	%fs:(%rsi), %rdx\n"
+	"	testb	$7, %dl\n"
+	"	jnz	6f\n"
+	"	movq	__mon_arcs_mine@gottpoff(%rip), %rsi\n"
 	"	movq	%fs:(%rsi), %rsi\n"
 	"	testq	%rsi, %rsi\n"
 	"	jz	6f\n"
-	"	cmpq	__start___mon_sites@GOTPCREL(%rip), %rdx\n"
-	"	jb	6f\n"
-	"	cmpq	__stop___mon_sites@GOTPCREL(%rip), %rdx\n"
-	"	jae	6f\n"
-	"	movq	%rcx, (%rdx,%rsi)\n"
-	"	.weak	__start___mon_sites\n"
-	"	.weak	__stop___mon_sites\n"));
+	"	movq	" XSTR(OFF_SITES) "(%rsi), %rsi\n"
+	"	testq	%rsi, %rsi\n"
+	"	jz	6f\n"
+	"	movq	" XSTR(OFF_N) "(%rsi), %rdi\n"
+	"	leaq	" XSTR(OFF_R) "(%rsi), %rsi\n"
+	"8:	testq	%rdi, %rdi\n"
+	"	jz	6f\n"
+	"	cmpq	(%rsi), %rdx\n"
+	"	jb	9f\n"
+	"	cmpq	8(%rsi), %rdx\n"
+	"	jae	9f\n"
+	"	movq	%rcx, (%rdx)\n"
+	"	jmp	6f\n"
+	"9:	addq	$16, %rsi\n"
+	"	subq	$1, %rdi\n"
+	"	jmp	8b\n"));
 
 /*
  * Hook ABI 4: the same with the announced site's word w above &cache,
