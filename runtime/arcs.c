@@ -455,4 +455,5 @@ __mon_arcs_reset(void)
 {
 	visit(reset, NULL);
 	__mon_arena_orphan(&tabs);
+	__mon_sites_reset();
 }

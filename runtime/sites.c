@@ -73,14 +73,20 @@ try_take(void)
 	return MON_CAS(&lock, &free, 1);
 }
 
-static void
-take(void)
+/* Wait for it: 1, or 0 after tries tries (tries 0: for ever). */
+static int
+take(long tries)
 {
-	while (!try_take()) {
+	long n;
+
+	for (n = 0; !try_take(); n++) {
+		if (tries != 0 && n >= tries)
+			return 0;
 #if defined(__x86_64__) || defined(__i386__)
 		__builtin_ia32_pause();
 #endif
 	}
+	return 1;
 }
 
 static void
@@ -233,7 +239,9 @@ __mon_sites_look(struct __mon_arctab *t)
 /*
  * -threads: this thread's blocks go with it (its table is kept, never
  * adopted).  Bias and mods first: what this thread counts after reads
- * the records, and its stub stores nothing.
+ * the records, and its stub stores nothing.  If the lock stays taken
+ * (a pthread_exit() from a signal handler that came in while this
+ * thread held it), the blocks are left as they are: mapped, valid.
  */
 void
 __mon_sites_end(struct __mon_arctab *t)
@@ -241,11 +249,10 @@ __mon_sites_end(struct __mon_arctab *t)
 	struct __mon_sitemap *s;
 	int k;
 
-	if (t == NULL || (s = t->sites) == NULL)
+	if (t == NULL || (s = t->sites) == NULL || !take(1L << 20))
 		return;
 	__mon_site_bias = 0;
 	__mon_site_rec = NULL;
-	take();		/* not in a signal handler: at the thread's end */
 #ifdef __x86_64__
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (s->r[k].lo != NULL && mods[k].start != NULL &&
@@ -285,7 +292,7 @@ __mon_sites_add(long *start, long *stop, long *mod)
 #ifdef __x86_64__
 	__asm__("movq %%fs:0, %0" : "=r" (tp));
 #endif
-	take();
+	take(0);
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (mods[k].start == start)
 			free = -1;
@@ -307,11 +314,21 @@ __mon_sites_del(long *start)
 {
 	int k;
 
-	take();
+	take(0);
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (start != NULL && mods[k].start == start) {
 			mods[k].start = NULL;
 			MON_STORE(&gen, gen + 1);
 		}
+	give();
+}
+
+/*
+ * fork child: the only thread left; one that held the lock in the
+ * parent is not here to give it.
+ */
+void
+__mon_sites_reset(void)
+{
 	give();
 }

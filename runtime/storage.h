@@ -286,6 +286,7 @@ void	 __mon_sites_follow(struct __mon_arctab *, struct __mon_arctab *)
 void	 __mon_sites_look(struct __mon_arctab *) MON_HIDDEN;
 void	 __mon_sites_end(struct __mon_arctab *) MON_HIDDEN;
 size_t	 __mon_sites_mapped(void) MON_HIDDEN;
+void	 __mon_sites_reset(void) MON_HIDDEN;
 void	 __mon_sites_add(long *, long *, long *) MON_EXPORT;
 void	 __mon_sites_del(long *) MON_EXPORT;
 

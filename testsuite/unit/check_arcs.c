@@ -34,6 +34,10 @@ void	__mon_mcount_arc_rec_stub(void);
 extern __thread long __mon_site_bias;
 static long recs[64] __attribute__((__section__(MON_SITES_SECTION)));
 
+/* A shared object's records and its __mon_site_mod (static TLS). */
+static long orecs[16];
+static __thread long omod;
+
 /* The plugin's calling sequence (mon.h). */
 static void
 arc_stub(struct cnt **cellp, void *from, long **cache, long **w)
@@ -325,6 +329,58 @@ START_TEST(test_site_record_word_gets_the_arc)
 	ck_assert_int_eq(got[6], 1);
 }
 END_TEST
+
+/*
+ * Hook ABI 5 in a shared object: once registered, the object's mod is
+ * set where the entry's read, at __mon_site_bias from &rec + mod, finds
+ * this thread's word of rec, and the stub leaves the arc there, never
+ * in the records.  Unregistered (dlclose), its block goes at the next
+ * look; registered again, it gets a new one; at the thread's end
+ * (-threads) the mod goes back to 0 and every block is unmapped.
+ */
+START_TEST(test_object_word_gets_the_arc)
+{
+	long *c = NULL, **w;
+	size_t mapped;
+	int i;
+
+	__mon_sites_add(orecs, orecs + 16, &omod);
+	ck_assert_int_eq(omod, 0);
+	arc_rec_stub(&cells[1], FROM(1), &c, NULL);
+	ck_assert_int_ne(omod, 0);
+	w = (long **)((char *)&orecs[3] + omod + __mon_site_bias);
+	ck_assert_ptr_null(*w);
+	arc_rec_stub(&cells[5], FROM(5), &c,
+	    (long **)((char *)&orecs[3] + omod));
+	ck_assert_ptr_eq(*w, c);
+	ck_assert_int_eq((*w)[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
+	for (i = 0; i < 16; i++)
+		ck_assert_int_eq(orecs[i], 0);
+
+	/* Gone, then back: one block less, then as many as before. */
+	mapped = __mon_sites_mapped();
+	__mon_sites_del(orecs);
+	arc_rec_stub(&cells[6], FROM(6), &c, NULL);
+	ck_assert_uint_eq(__mon_sites_mapped(), mapped - 16 * sizeof(long));
+	__mon_sites_add(orecs, orecs + 16, &omod);
+	arc_rec_stub(&cells[7], FROM(7), &c, NULL);
+	ck_assert_uint_eq(__mon_sites_mapped(), mapped);
+	w = (long **)((char *)&orecs[3] + omod + __mon_site_bias);
+	ck_assert_ptr_null(*w);
+
+	/* A record not announced through mod: nothing stored. */
+	arc_rec_stub(&cells[8], FROM(8), &c, (long **)&orecs[4]);
+	ck_assert_int_eq(orecs[4], 0);
+
+	__mon_arcs_keep(0);
+	ck_assert_int_eq(omod, 0);
+	ck_assert_int_eq(__mon_site_bias, 0);
+	ck_assert_uint_eq(__mon_sites_mapped(), 0);
+	gather();
+	for (i = 5; i <= 8; i++)
+		ck_assert_int_eq(got[i], 1);
+}
+END_TEST
 #endif
 
 static volatile long handled;
@@ -440,6 +496,7 @@ arcs_suite(void)
 #ifdef __x86_64__
 	tcase_add_test(tc, test_site_word_gets_the_arc);
 	tcase_add_test(tc, test_site_record_word_gets_the_arc);
+	tcase_add_test(tc, test_object_word_gets_the_arc);
 #endif
 	return s;
 }
