@@ -128,7 +128,13 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_OBJECT_SAMPLE	23	/* in a record: where << 16 | n */
 #define MON_META_EXE_PATH	24	/* the executable's path, 8 bytes a
 					   cell to its NUL, as OBJECT_PATH */
-#define MON_META_NKEYS		25	/* keys are below this */
+/*
+ * The most times a second the program's threads blocked while the perf
+ * sampler stayed in task scope, where the kernel works at each switch;
+ * written only when above the sampler's threshold (1,000).
+ */
+#define MON_META_SWITCHES	25
+#define MON_META_NKEYS		26	/* keys are below this */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */

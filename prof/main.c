@@ -181,6 +181,13 @@ addall(struct report *r, const struct flist *files)
 		if (mf.meta[MON_META_LOST] > 0)
 			warnx("%s: %ld samples lost by the kernel",
 			    files->v[i], mf.meta[MON_META_LOST]);
+		if (mf.meta[MON_META_SWITCHES] > 0)
+			warnx("%s: its threads blocked up to %ld times a "
+			    "second, and the sampler worked at each switch "
+			    "(not in the times shown): per-CPU sampling "
+			    "needs CAP_PERFMON or perf_event_paranoid <= 0;"
+			    " PROFFLAGS=-itimer costs less", files->v[i],
+			    mf.meta[MON_META_SWITCHES]);
 		monread_close(&mf);
 	}
 	if (r->nfns == 0 && r->total == 0)

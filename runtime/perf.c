@@ -75,6 +75,7 @@ static int	 keepfds;	/* keep an fd per event for moncontrol */
 static int	 draining;
 static int	 scope;		/* MON_SAMPLER_PERF or MON_SAMPLER_PERF_CPU */
 static int	 movable;	/* the helper may still move to cpu scope */
+static long	 switches;	/* the most a second it stayed in task scope at */
 static int	 stopped;	/* events stopped by moncontrol(0) */
 static long	 self_pid;	/* cpu scope keeps this process's samples */
 static long	 helper_tid;	/* but not the helper's */
@@ -207,28 +208,27 @@ now_ns(clockid_t c)
 }
 
 /*
- * Whether the process switched more than MON_PERF_SWITCHES times a
- * second since the last look, at least 100 ms ago: voluntary switches
- * (a thread blocked), as the program's own doing; a busy machine that
- * preempts it would otherwise move the sampler of a program that never
- * blocks.  getrusage counts the ended threads too; no descriptor.
+ * How many times a second the process switched since the last look, at
+ * least 100 ms ago (-1: no look now): voluntary switches (a thread
+ * blocked), as the program's own doing; a busy machine that preempts it
+ * would otherwise move the sampler of a program that never blocks.
+ * getrusage counts the ended threads too; no descriptor.
  */
-static int
+static long
 switching(void)
 {
 	static long last_ns, last_n;
 	struct rusage ru;
-	long t = now_ns(CLOCK_MONOTONIC), n, busy = 0;
+	long t = now_ns(CLOCK_MONOTONIC), n, rate = -1;
 
 	if (t - last_ns < 100000000L || getrusage(RUSAGE_SELF, &ru) != 0)
-		return 0;
+		return -1;
 	n = ru.ru_nvcsw;
 	if (last_ns != 0)
-		busy = (double)(n - last_n) * 1e9 / (double)(t - last_ns) >
-		    MON_PERF_SWITCHES;
+		rate = (long)((double)(n - last_n) * 1e9 / (double)(t - last_ns));
 	last_ns = t;
 	last_n = n;
-	return busy;
+	return rate;
 }
 
 static int open_all(struct ring *, int, struct perf_event_attr *);
@@ -302,6 +302,23 @@ stay:
 	munmap(nr, ringslen);
 }
 
+/*
+ * The process switches more than MON_PERF_SWITCHES times a second:
+ * move to cpu scope if it may; if it stays in task scope, keep the rate
+ * for the profile (prof says what it cost).
+ */
+static void
+switches_seen(long rate)
+{
+	if (rate <= MON_PERF_SWITCHES)
+		return;
+	if (MON_LOAD(&movable))
+		move();
+	if (MON_LOAD(&scope) == MON_SAMPLER_PERF &&
+	    rate > MON_LOAD(&switches))
+		MON_STORE(&switches, rate);
+}
+
 static void *
 helper_main(void *arg)
 {
@@ -316,8 +333,7 @@ helper_main(void *arg)
 		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
 		    NULL, 0);
 		__mon_perf_drain(0);
-		if (MON_LOAD(&movable) && switching())
-			move();
+		switches_seen(switching());
 		/*
 		 * The program's last thread has returned: without this
 		 * helper, glibc would have ended the process with exit(0);
@@ -505,6 +521,13 @@ __mon_perf_scope(void)
 	return MON_LOAD(&scope);
 }
 
+/* The most switches a second above MON_PERF_SWITCHES in task scope, or 0. */
+long
+__mon_perf_switches(void)
+{
+	return MON_LOAD(&switches);
+}
+
 /* Stop (ioctl 0) or restart the events whose fd we still have. */
 static void
 switch_events(unsigned long req)
@@ -572,6 +595,7 @@ __mon_perf_reset(void)
 	MON_STORE(&nrings, 0);
 	MON_STORE(&draining, 0);
 	MON_STORE(&movable, 0);
+	MON_STORE(&switches, 0);
 	if (rings != NULL)
 		munmap(rings, ringslen);
 	rings = NULL;

@@ -76,6 +76,17 @@ __mon_sampler_rate(void)
 	return rate;
 }
 
+/*
+ * For the writer: the most times a second the program's threads blocked
+ * while the perf sampler had to stay in task scope (above its threshold),
+ * or 0.
+ */
+long
+__mon_sampler_switches(void)
+{
+	return last == MON_SAMPLER_PERF ? __mon_perf_switches() : 0;
+}
+
 /* The sampler last started (MON_SAMPLER_*), for the writer. */
 int
 __mon_sampler_which(void)

@@ -47,6 +47,7 @@ void	 __mon_hist_reset(void) MON_HIDDEN;
 /* perf.c */
 int	 __mon_perf_start(long, int) MON_HIDDEN;
 int	 __mon_perf_scope(void) MON_HIDDEN;
+long	 __mon_perf_switches(void) MON_HIDDEN;
 void	 __mon_perf_stop(void) MON_HIDDEN;
 void	 __mon_perf_enable(int) MON_HIDDEN;
 void	 __mon_perf_drain(int) MON_HIDDEN;
@@ -67,6 +68,7 @@ void	 __mon_sampler_drain(void) MON_HIDDEN;
 void	 __mon_sampler_control(int) MON_HIDDEN;
 long	 __mon_sampler_rate(void) MON_HIDDEN;
 int	 __mon_sampler_which(void) MON_HIDDEN;
+long	 __mon_sampler_switches(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
 

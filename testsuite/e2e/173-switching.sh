@@ -4,7 +4,9 @@
 # is still sampled, another process's samples are dropped (a spinner at
 # the same addresses: spin() must get none), counts stay exact.
 # -nocpuwide stays in task scope; -cpuwide starts in cpu scope; without
-# the privilege the sampler stays in task scope and says nothing.
+# the privilege the sampler stays in task scope and says nothing.  Where
+# it stays, mon.out records how often the threads blocked (meta 25),
+# and prof warns of the cost; where it moved, neither.
 rt_cc -O2 -no-pie -o prog "$E2E/173-switching.c"
 
 # run FLAGS: profile one run with a spinner beside it; check what all
@@ -28,11 +30,23 @@ run() {
 	expect_eq "${s:-0}" 0 "$1: another process's samples"
 }
 
+# warned FLAGS: prof's line about the switches (meta 25) in task scope.
+warned() {
+	"$PROF" prog > /dev/null 2> perr || fail "$1: prof status $?"
+	grep -c "threads blocked up to .* times a second, and the sampler" \
+	    perr
+}
+
 run ""
 expect_eq "$(meta 4)" 3 "moved to cpu scope"
 [ "$n" -ge 1000 ] || fail "only $n round trips"
+expect_eq "$(meta 25)" "" "moved: no switches recorded"
+expect_eq "$(warned moved)" 0 "moved: prof's warning"
 run -nocpuwide
 expect_eq "$(meta 4)" 1 "-nocpuwide: task scope"
+[ "$(meta 25)" -gt 1000 ] ||
+    fail "-nocpuwide: switches a second recorded: '$(meta 25)'"
+expect_eq "$(warned -nocpuwide)" 1 "-nocpuwide: prof's warning"
 rm -f mon.out
 PROFFLAGS=-cpuwide ./prog short > out 2> err || fail "-cpuwide: status $?"
 expect_eq "$(cat err)" "" "-cpuwide: stderr"
@@ -46,6 +60,8 @@ if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ] &&
 	    fail "unprivileged: status $?"
 	expect_eq "$(cat err)" "" "unprivileged: stderr"
 	expect_eq "$(meta 4)" 1 "unprivileged: task scope"
+	[ "$(meta 25)" -gt 1000 ] ||
+	    fail "unprivileged: switches a second recorded: '$(meta 25)'"
 	expect_eq "$(count_of ping prog)" "$(cat out)" "unprivileged: ping"
 else
 	echo "not checked: the unprivileged case (perf_event_paranoid <= 0 or no setpriv)"
