@@ -378,20 +378,24 @@ mon_hidden_var(const char *name)
 
 /*
  * if (fn != 0) fn(args...), fn a weak function of the runtime's.  GCC
- * writes its .weak directives before a unit's constructors, and only
- * for symbols already referenced: the body says it itself.
+ * writes its .weak and .hidden directives before a unit's constructors,
+ * and only for symbols already referenced: the body says them itself,
+ * for fn and the section's bounds (which, not hidden, a shared object
+ * would export).
  */
 static tree
 mon_weak_call(tree fn, int n, tree *args)
 {
 	const char *text = ACONCAT((".weak ",
-	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), NULL));
-	tree body = NULL_TREE, weak;
+	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), "\n\t"
+	    ".hidden __start_" MON_SITES_SECTION "\n\t"
+	    ".hidden __stop_" MON_SITES_SECTION, NULL));
+	tree body = NULL_TREE, dir;
 
-	weak = build5(ASM_EXPR, void_type_node, build_string(strlen(text) + 1,
+	dir = build5(ASM_EXPR, void_type_node, build_string(strlen(text) + 1,
 	    text), NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE);
-	ASM_VOLATILE_P(weak) = 1;
-	append_to_statement_list(weak, &body);
+	ASM_VOLATILE_P(dir) = 1;
+	append_to_statement_list(dir, &body);
 	append_to_statement_list(build3(COND_EXPR, void_type_node,
 	    build2(NE_EXPR, boolean_type_node, build_fold_addr_expr(fn),
 	    null_pointer_node), build_call_expr_loc_array(BUILTINS_LOCATION,

@@ -14,15 +14,17 @@
  * and to the thread that adopts the table of one gone, whose bias and
  * mods are set anew.  Two threads never count through one block.  A
  * thread learns of objects loaded since it last looked in the -pg slow
- * path, which their first calls reach; an unloaded object's block goes
- * when its thread next looks (its code is gone, so nothing reads it),
- * or with the table's thread (-threads).  Runs in signal handlers: mmap
- * only.
+ * path, which their first calls reach.  An unregistered object's block
+ * stays until another object takes its slot (its own later destructors,
+ * or other threads as the process exits, still announce through it), or
+ * goes with the table's thread (-threads).  Runs in signal handlers:
+ * mmap only.
  */
 #include <sys/mman.h>
 
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "storage.h"
 
@@ -61,8 +63,11 @@ static long mapped;		/* bytes of blocks and maps */
  * Held to change mods, and to set a thread's mods from them: a thread
  * never sets the word of an object that is being unloaded (whose static
  * TLS a later one may reuse).  The slow path only tries it (it may be
- * in a signal handler) and looks again later.
+ * in a signal handler) and looks again later.  Nobody waits for it for
+ * ever: a handler that left look() by siglongjmp never gives it back,
+ * and then nobody sets a word again either.
  */
+#define TRIES	2100	/* 100 pauses, then 2 s in 1 ms naps */
 static int lock;
 
 static int
@@ -73,19 +78,30 @@ try_take(void)
 	return MON_CAS(&lock, &free, 1);
 }
 
-/* Wait for it: 1, or 0 after tries tries (tries 0: for ever). */
+/*
+ * Wait for it (not in a signal handler): 1, or 0 if it stays taken far
+ * longer than any look() (its holder was preempted) takes.
+ */
 static int
-take(long tries)
+take(void)
 {
+	struct timespec nap = { 0, 1000000 };
+	int saved = errno;
 	long n;
 
 	for (n = 0; !try_take(); n++) {
-		if (tries != 0 && n >= tries)
+		if (n >= TRIES) {
+			errno = saved;
 			return 0;
+		}
+		if (n < 100) {
 #if defined(__x86_64__) || defined(__i386__)
-		__builtin_ia32_pause();
+			__builtin_ia32_pause();
 #endif
+		} else
+			nanosleep(&nap, NULL);
 	}
+	errno = saved;
 	return 1;
 }
 
@@ -179,14 +195,25 @@ look(struct __mon_sitemap *s)
 		return;
 	for (k = 1; k < MON_SITES_MAX; k++) {
 		m = &mods[k];
-		if (s->r[k].lo != NULL && (m->start == NULL ||
-		    s->gen[k] != m->gen)) {
+		/*
+		 * An object unregistered may still run: its own later
+		 * destructors, and other threads' calls while the process
+		 * exits.  This thread's word of it (which may no longer
+		 * be written) still points at its block, so the block
+		 * stays until another object takes the slot, when the
+		 * one gone cannot run any more.
+		 */
+		if (s->r[k].lo != NULL && m->start != NULL &&
+		    s->gen[k] != m->gen) {
 			/* An announcement of the object gone goes too. */
 			__mon_site_rec = NULL;
 			drop(s, k);
 		}
-		if (m->start == NULL)
+		if (m->start == NULL) {
+			if (s->r[k].lo != NULL)
+				n = k + 1;
 			continue;
+		}
 		n = k + 1;
 		if (s->r[k].lo == NULL &&
 		    (s->r[k].lo = map(mod_len(m))) != NULL) {
@@ -249,7 +276,7 @@ __mon_sites_end(struct __mon_arctab *t)
 	struct __mon_sitemap *s;
 	int k;
 
-	if (t == NULL || (s = t->sites) == NULL || !take(1L << 20))
+	if (t == NULL || (s = t->sites) == NULL || !take())
 		return;
 	__mon_site_bias = 0;
 	__mon_site_rec = NULL;
@@ -292,7 +319,8 @@ __mon_sites_add(long *start, long *stop, long *mod)
 #ifdef __x86_64__
 	__asm__("movq %%fs:0, %0" : "=r" (tp));
 #endif
-	take(0);
+	if (!take())
+		return;		/* the object does not announce */
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (mods[k].start == start)
 			free = -1;
@@ -312,15 +340,16 @@ __mon_sites_add(long *start, long *stop, long *mod)
 void
 __mon_sites_del(long *start)
 {
-	int k;
+	int k, locked = take();
 
-	take(0);
+	/* Unlocked only when the lock is lost: nobody sets a word then. */
 	for (k = 1; k < MON_SITES_MAX; k++)
-		if (start != NULL && mods[k].start == start) {
-			mods[k].start = NULL;
+		if (start != NULL && MON_LOAD(&mods[k].start) == start) {
+			MON_STORE(&mods[k].start, NULL);
 			MON_STORE(&gen, gen + 1);
 		}
-	give();
+	if (locked)
+		give();
 }
 
 /*

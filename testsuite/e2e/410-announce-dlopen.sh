@@ -5,8 +5,10 @@
 # in turn (8 times, 5 threads), count exactly, and under callgrind the
 # runtime's hook is called a few times per site, thread and load, not
 # at each change of caller.  An object's constructor registers it and
-# its destructor unregisters it; a thread drops the blocks of one gone;
-# under -threads a thread's blocks go with it.
+# its destructor unregisters it, and the object's code that runs later
+# (its own late destructors) still counts; a thread drops the blocks of
+# one gone once another takes its place; under -threads a thread's
+# blocks go with it.
 . "$E2E/400-gprof.subr"
 # lib.c N EXTRA: leafN called from aN and bN in turn; EXTRA more
 # functions, so that the two objects' records differ in number.
@@ -41,6 +43,42 @@ n=$((4 * 5 * M))
 awk '$NF ~ /^(a|b|leaf|run)[01]$/ { print $NF, $4 }' report | sort > got
 printf '%s\n' "a0 $n" "a1 $n" "b0 $n" "b1 $n" "leaf0 $((2 * n))" \
     "leaf1 $((2 * n))" "run0 20" "run1 20" > want
+expect_file want got
+
+# The object's own code after its unregistration: a destructor that
+# runs after the plugin's (priority 101 too) makes new arcs, and so
+# looks, at each of 200 dlclose()s; its announcements still find their
+# block (before: the block was unmapped, SIGSEGV at the first).
+cat > late.c <<'X'
+__attribute__((noinline)) int leaf1(int x) { return x + 1; }
+__attribute__((noinline)) int leaf2(int x) { return x * 2; }
+__attribute__((noinline)) int leaf3(int x) { return x - 3; }
+int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += leaf1(i) + leaf2(i); return s; }
+__attribute__((destructor(101))) static void late(void)
+{ volatile int s = 0; s += leaf1(1); s += leaf2(2); s += leaf3(3); s += leaf1(4); s += leaf3(5); }
+X
+cat > latemain.c <<'X'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+	for (int i = 0; i < 200; i++) {
+		void *h = dlopen(argv[1], RTLD_NOW);
+		if (h == NULL) { fprintf(stderr, "%s\n", dlerror()); return 1; }
+		((int (*)(int))dlsym(h, "work"))(100);
+		dlclose(h);
+	}
+	return 0;
+}
+X
+mp_cc -pg -O1 -fPIC -shared late.c -o late.so || fail "late: build"
+mp_cc -pg -O1 latemain.c -o latemain -ldl || fail "late: link"
+rm -f mon.out
+./latemain "$PWD/late.so" || fail "late: exit $?"
+"$PROF" latemain > report 2> err || fail "late: prof: $(cat err)"
+awk '$NF ~ /^(leaf[123]|work|late)$/ { print $NF, $4 }' report | sort > got
+printf '%s\n' "late 200" "leaf1 20400" "leaf2 20200" "leaf3 400" \
+    "work 200" > want
 expect_file want got
 
 # -threads: each thread's blocks go when it ends, its mods first.
