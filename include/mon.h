@@ -131,7 +131,7 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 /*
  * The most times a second the program's threads blocked while the perf
  * sampler stayed in task scope, where the kernel works at each switch;
- * written only when above the sampler's threshold (1,000).
+ * written only when above 10,000 (a few percent of a CPU).
  */
 #define MON_META_SWITCHES	25
 #define MON_META_NKEYS		26	/* keys are below this */

@@ -53,6 +53,11 @@
 
 /* Switches a second above which the task scope costs the server. */
 #define MON_PERF_SWITCHES	1000
+/*
+ * And above which the profile says so: at a few microseconds a switch,
+ * a few percent of a CPU.
+ */
+#define MON_PERF_COSTLY		10000
 
 struct ring {
 	int		 fd;		/* -1: not kept */
@@ -304,8 +309,9 @@ stay:
 
 /*
  * The process switches more than MON_PERF_SWITCHES times a second:
- * move to cpu scope if it may; if it stays in task scope, keep the rate
- * for the profile (prof says what it cost).
+ * move to cpu scope if it may; if it stays in task scope above
+ * MON_PERF_COSTLY, keep the rate for the profile (prof says what it
+ * cost).
  */
 static void
 switches_seen(long rate)
@@ -314,7 +320,7 @@ switches_seen(long rate)
 		return;
 	if (MON_LOAD(&movable))
 		move();
-	if (MON_LOAD(&scope) == MON_SAMPLER_PERF &&
+	if (MON_LOAD(&scope) == MON_SAMPLER_PERF && rate > MON_PERF_COSTLY &&
 	    rate > MON_LOAD(&switches))
 		MON_STORE(&switches, rate);
 }
@@ -521,7 +527,7 @@ __mon_perf_scope(void)
 	return MON_LOAD(&scope);
 }
 
-/* The most switches a second above MON_PERF_SWITCHES in task scope, or 0. */
+/* The most switches a second above MON_PERF_COSTLY in task scope, or 0. */
 long
 __mon_perf_switches(void)
 {

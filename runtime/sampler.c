@@ -78,8 +78,7 @@ __mon_sampler_rate(void)
 
 /*
  * For the writer: the most times a second the program's threads blocked
- * while the perf sampler had to stay in task scope (above its threshold),
- * or 0.
+ * while the perf sampler had to stay in task scope (above 10,000), or 0.
  */
 long
 __mon_sampler_switches(void)
