@@ -86,19 +86,6 @@ counter(const struct pthr *p, size_t i)
 	return (long *)(p->tp + __start___mon_pcells[i].tpoff);
 }
 
-static char *
-thread_pointer(void)
-{
-	char *tp;
-
-#ifdef __x86_64__
-	__asm__("movq %%fs:0, %0" : "=r"(tp));
-#else
-	tp = __builtin_thread_pointer();
-#endif
-	return tp;
-}
-
 /*
  * This thread is known from now on: it holds a lease (a gone thread's,
  * or a new one).  0, or -1 when there is nothing to count or no memory.
@@ -120,7 +107,7 @@ __mon_pcells_thread(void)
 	errno = saved;
 	if (p == NULL)
 		return -1;
-	MON_STORE(&p->tp, thread_pointer());
+	MON_STORE(&p->tp, __mon_thread_pointer());
 	/*
 	 * No key (the program took the first 32): its end would not be
 	 * seen, and its TLS not safe to read; its counters are lost.

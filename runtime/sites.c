@@ -23,7 +23,6 @@
 #include <sys/mman.h>
 
 #include <errno.h>
-#include <string.h>
 #include <time.h>
 
 #include "storage.h"
@@ -51,7 +50,7 @@ static __thread unsigned long seen
 struct mod {
 	long		*start;		/* records, NULL: slot free */
 	long		*stop;
-	long		 tpoff;		/* its __mon_site_mod from %fs:0 */
+	long		 tpoff;		/* its __mon_site_mod from the thread pointer */
 	unsigned long	 gen;		/* of this registration */
 };
 
@@ -131,10 +130,7 @@ exe_len(void)
 static long *
 mod_var(const struct mod *m)
 {
-	char *tp;
-
-	__asm__("movq %%fs:0, %0" : "=r" (tp));
-	return (long *)(tp + m->tpoff);
+	return (long *)(__mon_thread_pointer() + m->tpoff);
 }
 #endif
 
@@ -311,14 +307,10 @@ __mon_sites_mapped(void)
 void
 __mon_sites_add(long *start, long *stop, long *mod)
 {
-	char *tp = NULL;
 	int k, free = 0;
 
 	if (start == NULL || stop <= start || start == __start___mon_sites)
 		return;
-#ifdef __x86_64__
-	__asm__("movq %%fs:0, %0" : "=r" (tp));
-#endif
 	if (!take())
 		return;		/* the object does not announce */
 	for (k = 1; k < MON_SITES_MAX; k++)
@@ -329,7 +321,8 @@ __mon_sites_add(long *start, long *stop, long *mod)
 	if (free > 0) {
 		mods[free].start = start;
 		mods[free].stop = stop;
-		mods[free].tpoff = (long)((char *)mod - tp);
+		mods[free].tpoff = (long)((char *)mod -
+		    __mon_thread_pointer());
 		MON_STORE(&gen, gen + 1);
 		mods[free].gen = gen;
 	}
