@@ -91,6 +91,15 @@ $(O)/libmonprof.a: $(RT_OBJS)
 $(O)/libmonprof.so: $(RT_OBJS)
 	$(CC) -shared -o $@ $^ $(RT_LIBS) $(LDFLAGS)
 
+# The runtime of a host that has none (null/null.c): every instrumented
+# shared object needs it (the specs file names it by path), so that it
+# loads where the program has no runtime; kept once loaded, as its
+# thread-local storage is static.
+NULL_LIB    = libmonprof-null.so
+
+$(O)/$(NULL_LIB): $(srcdir)/null/null.c $(srcdir)/include/mon.h | $(DEPS_STAMP)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -Wl,-z,nodelete -o $@ $<
+
 # ---------------------------------------------------------------- plugin
 PLUGIN_SRCS = $(wildcard $(srcdir)/plugin/*.c)
 PLUGIN_OBJS = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PLUGIN_SRCS))
@@ -122,6 +131,7 @@ SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g'
 $(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon.h
 	@mkdir -p $(@D)
 	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' \
+	    -e 's|@NULL@|$(ABS_O)/$(NULL_LIB)|g' \
 	    $(SPECS_SED) $< > $@
 
 
@@ -165,7 +175,7 @@ $(O)/prof: $(PROF_OBJS) $(PROF_RT)
 
 # ---------------------------------------------------------------- all
 ALL_TARGETS = $(O)/libmonprof.a $(O)/libmonprof.so $(O)/monprof.so \
-	      $(O)/monprof.specs
+	      $(O)/$(NULL_LIB) $(O)/monprof.specs
 ifneq ($(PROF_SRCS),)
 ALL_TARGETS += $(O)/prof
 endif
@@ -276,9 +286,11 @@ install: all
 	    $(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(O)/monprof.so $(DESTDIR)$(PREFIX)/lib/monprof/
+	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) \
+	    $(DESTDIR)$(PREFIX)/lib/monprof/
 	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
-	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' $(SPECS_SED) \
+	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' \
+	    -e 's|@NULL@|$(PREFIX)/lib/monprof/$(NULL_LIB)|g' $(SPECS_SED) \
 	    $(srcdir)/plugin/monprof.specs.in \
 	    > $(DESTDIR)$(PREFIX)/lib/monprof/monprof.specs
 	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/

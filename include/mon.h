@@ -410,6 +410,67 @@ struct __mon_site {
 #define MON_MCOUNT_ARC_REC_STUB_NAME "__mon_mcount_arc_rec_stub"
 #define MON_MCOUNT_ARC_NEXT_STUB_NAME "__mon_mcount_arc_next_stub" /* 4 */
 
+/*
+ * Version 6: -fPIC code (which may be a shared object, dlopen()ed by a
+ * host that loads hundreds) has no thread-local storage of its own,
+ * which would take the few hundred bytes of static TLS that glibc keeps
+ * for every object a program dlopen()s.  Its thread-local words (-p:
+ * the word; -pg: the arc cache, a call site's word, the object's mod)
+ * are words of an area that the runtime maps for each thread, reached
+ * through the runtime's one thread-local pointer (initial-exec: the
+ * executable's, or the null runtime's, below).  Each unit of -fPIC code
+ * has a hidden base, the offset of its words in every area, 0 until its
+ * constructor registers it with the number of words it uses:
+ *
+ *	extern __thread char *__mon_area_mine;	0: no area yet
+ *	static long base;			the unit's, 0 at first
+ *	__mon_area_add(&base, n);		its constructor, weak
+ *
+ * and word k of the unit is at __mon_area_mine + base + 8 * k.  Offsets
+ * below MON_AREA_SCRATCH are no unit's: an unregistered unit's words
+ * (base 0) are read there, always 0, and never written, so a unit has
+ * at most MON_AREA_UNIT_MAX words.  A -p entry:
+ *
+ *	a = __mon_area_mine;
+ *	off = base + 8 * k;
+ *	if (a != 0 && (p = *(long **)(a + off)) != 0)
+ *		++*p;
+ *	else
+ *		the stub, %rax = off, %r11 = &cell
+ *
+ * and the -pg ones alike, their stubs told the offset where version 5
+ * told &arc or &word.  The stub counts the call, and leaves the word in
+ * this thread's area, mapping it at the thread's first call.  A shared
+ * object's mod (version 5's __mon_site_mod) is a word of the areas too,
+ * at the offset in a hidden one-only __mon_site_modoff that the
+ * object's registration sets:
+ *
+ *	__mon_sites_add(__start___mon_sites, __stop___mon_sites,
+ *	    &__mon_site_modoff);
+ *
+ *	if (&__mon_mcount_exe != 0)
+ *		__mon_site_rec = &rec;
+ *	else if ((a = __mon_area_mine) != 0 &&
+ *	    (t = *(long *)(a + __mon_site_modoff)) != 0)
+ *		__mon_site_rec = (char *)&rec + t;
+ *
+ * A -shared link needs the executable's runtime, or where the host has
+ * none (a plain interpreter), MON_NULL_LIB: the specs file links it into
+ * every shared object, it defines the pointer and the stubs, and it
+ * counts nothing (the pointer stays 0); an executable's runtime comes
+ * first in the dynamic linker's search, so its definitions are used.
+ */
+#define MON_AREA_VAR		"__mon_area_mine"
+#define MON_AREA_ADD_NAME	"__mon_area_add"
+#define MON_AREA_LEN		(32L << 20)	/* each thread's area, bytes */
+#define MON_AREA_SCRATCH	(1L << 20)	/* no unit's words below */
+#define MON_AREA_UNIT_MAX	(MON_AREA_SCRATCH / 8)
+#define MON_SITE_MODOFF_VAR	"__mon_site_modoff"
+#define MON_MCOUNT_AREA_STUB_NAME "__mon_mcount_area_stub"
+#define MON_MCOUNT_SITE_AREA_STUB_NAME "__mon_mcount_site_area_stub"
+#define MON_MCOUNT_ARC_AREA_STUB_NAME "__mon_mcount_arc_area_stub"
+#define MON_NULL_LIB		"libmonprof-null.so"
+
 #ifdef __cplusplus
 }
 #endif

@@ -125,7 +125,7 @@ mon_arc(void)
 }
 
 /* An extern variable of the runtime's: NAME, of TYPE. */
-static tree
+tree
 mon_extern_var(const char *name, tree type)
 {
 	tree d;
@@ -160,19 +160,27 @@ mon_site_rec(void)
 	return d;
 }
 
-/* extern __thread long __mon_site_bias, the runtime's, built once. */
+/*
+ * extern __thread TYPE NAME, the runtime's, initial-exec: valid in
+ * executables and -fPIC code alike, one load.  Built once, into *slot.
+ */
+tree
+mon_extern_tls(tree *slot, const char *name, tree type)
+{
+	if (*slot == NULL_TREE) {
+		*slot = mon_extern_var(name, type);
+		set_decl_tls_model(*slot, TLS_MODEL_INITIAL_EXEC);
+		varpool_node::get_create(*slot);
+	}
+	return *slot;
+}
+
+/* extern __thread long __mon_site_bias, the runtime's. */
 static tree
 mon_site_bias(void)
 {
-	tree d;
-
-	if (mon_bias_decl != NULL_TREE)
-		return mon_bias_decl;
-	d = mon_extern_var(MON_SITE_BIAS_VAR, long_integer_type_node);
-	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
-	varpool_node::get_create(d);
-	mon_bias_decl = d;
-	return d;
+	return mon_extern_tls(&mon_bias_decl, MON_SITE_BIAS_VAR,
+	    long_integer_type_node);
 }
 
 /*
@@ -198,19 +206,19 @@ mon_exe(void)
 }
 
 /*
- * __thread long __mon_site_mod, hidden and one-only: one per object, of
- * the object's own (hook ABI 5), built once.  Initial-exec: at one
- * offset from every thread's pointer, where the runtime sets it.
+ * long __mon_site_modoff, hidden and one-only: one per object, of the
+ * object's own (hook ABI 6), built once.  Its registration sets it to the
+ * offset of the object's mod in every thread's area (mon.h).
  */
 tree
-mon_site_mod(void)
+mon_site_modoff(void)
 {
 	tree d;
 
 	if (mon_mod_decl != NULL_TREE)
 		return mon_mod_decl;
 	d = build_decl(BUILTINS_LOCATION, VAR_DECL,
-	    get_identifier(MON_SITE_MOD_VAR), long_integer_type_node);
+	    get_identifier(MON_SITE_MODOFF_VAR), long_integer_type_node);
 	TREE_PUBLIC(d) = 1;
 	TREE_STATIC(d) = 1;
 	DECL_ARTIFICIAL(d) = 1;
@@ -219,7 +227,6 @@ mon_site_mod(void)
 	TREE_ADDRESSABLE(d) = 1;
 	DECL_VISIBILITY(d) = VISIBILITY_HIDDEN;
 	DECL_VISIBILITY_SPECIFIED(d) = 1;
-	set_decl_tls_model(d, TLS_MODEL_INITIAL_EXEC);
 	make_decl_one_only(d, DECL_ASSEMBLER_NAME(d));
 	varpool_node::finalize_decl(d);
 	mon_mod_decl = d;
@@ -252,12 +259,12 @@ mon_sites_fn(bool del)
 }
 
 /*
- * The TLS model of a thread-local word.  In a shared object the default
- * (local-dynamic) calls __tls_get_addr on every entry; initial-exec is one
- * load, at the price of static TLS, of which a library that is dlopen()ed
- * rather than linked gets only a few hundred bytes ("cannot allocate
- * memory in static TLS block" at about 200 instrumented functions): build
- * such a library with tls=global-dynamic.  TLS descriptors
+ * The TLS model of a thread-local word.  x86-64 -fPIC code has none
+ * (mon_area.c) but where tls= asks for one, or past a unit's words:
+ * there, and on other targets, a shared object's words are
+ * global-dynamic (a call of __tls_get_addr on every entry), as
+ * initial-exec would take static TLS, of which glibc keeps only a few
+ * hundred bytes for every object a program dlopen()s.  TLS descriptors
  * (-mtls-dialect=gnu2) would be cheaper, but before glibc 2.40 (bug
  * 31372) their first use in a thread clobbers the vector registers that
  * hold the function's floating-point arguments, so they are left to the
@@ -269,7 +276,7 @@ mon_tls_model(tree var)
 	if (mon_opt.tls != TLS_MODEL_NONE)
 		return mon_opt.tls;
 	if (flag_shlib)
-		return TLS_MODEL_INITIAL_EXEC;
+		return TLS_MODEL_GLOBAL_DYNAMIC;
 	return decl_default_tls_model(var);
 }
 
@@ -447,6 +454,24 @@ mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)
 	    NULL_TREE), GSI_NEW_STMT);
 }
 
+/*
+ * At gsi: an SSA name of p's type (or pointer type) holding p + off, off
+ * an integer (converted to sizetype first: an operand must be a value).
+ */
+tree
+mon_pointer_plus(gimple_stmt_iterator *gsi, tree p, tree off)
+{
+	tree o = make_ssa_name(sizetype), r;
+
+	gsi_insert_after(gsi, gimple_build_assign(o, NOP_EXPR, off),
+	    GSI_NEW_STMT);
+	r = make_ssa_name(TREE_CODE(p) == ADDR_EXPR ? ptr_type_node :
+	    TREE_TYPE(p));
+	gsi_insert_after(gsi, gimple_build_assign(r, POINTER_PLUS_EXPR, p, o),
+	    GSI_NEW_STMT);
+	return r;
+}
+
 /* At gsi: *(long *)(p + offset) += 1, a plain increment. */
 void
 mon_increment(gimple_stmt_iterator *gsi, tree p, HOST_WIDE_INT offset)
@@ -550,18 +575,57 @@ mon_instrument_static(function *fun)
 	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
 }
 
+/*
+ * -p in -fPIC code (hook ABI 6): the word is one of this thread's area
+ * (mon_area.c), k of the unit's:
+ *
+ *	a = __mon_area_mine; off = base + 8 * k;
+ *	if (a != 0 && (p = *(long **)(a + off)) != 0)
+ *		*p += 1;
+ *	else
+ *		__mon_mcount_area_stub, %rax = off, %r11 = &cell
+ */
+static void
+mon_instrument_area(function *fun, HOST_WIDE_INT k)
+{
+	static const char stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_AREA_STUB_NAME);
+	struct mon_blocks b;
+	gimple_stmt_iterator gsi;
+	tree cell, wordp, a, off, p;
+
+	wordp = build_pointer_type(long_integer_type_node);
+	cell = mon_new_var("__mon_cell", ptr_type_node, false);
+	mon_split_entry(fun, 2, &b);
+
+	gsi = gsi_start_bb(b.test[0]);
+	mon_area_test(&gsi, k, &a, &off);
+	gsi = gsi_start_bb(b.test[1]);
+	p = mon_area_load(&gsi, a, off, wordp);
+	mon_test(&gsi, NE_EXPR, p, build_int_cst(wordp, 0));
+
+	gsi = gsi_start_bb(b.hot);
+	mon_increment(&gsi, p, 0);
+
+	gsi = gsi_start_bb(b.slow);
+	mon_stub_call(&gsi, stub, off, "m", cell, NULL_TREE, NULL_TREE);
+}
+
 /* -p: see the top of the file. */
 static void
 mon_instrument_count(function *fun)
 {
-	static const char stub[] = MON_STUB_CALL(
-	    "{lea\t%1, %%r11|lea\tr11, %1}", "", MON_MCOUNT_STUB_NAME,
-	    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}");
+	static const char stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_STUB_NAME);
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
 	tree word, cell, wordp, p, fn;
+	HOST_WIDE_INT k;
 	gcall *call;
 
+	if (mon_area_ok() && mon_opt.update == MON_UPDATE_THREAD &&
+	    (k = mon_area_new_word()) >= 0) {
+		mon_instrument_area(fun, k);
+		return;
+	}
 	wordp = build_pointer_type(long_integer_type_node);
 	word = mon_new_var("__mon_word", wordp,
 	    mon_opt.update == MON_UPDATE_THREAD);
@@ -636,22 +700,38 @@ mon_test_field(gimple_stmt_iterator *gsi, tree p, int index, tree v)
 	mon_test(gsi, EQ_EXPR, field, vl);
 }
 
-/* The arc cache's two tests in t, and its count in t->hot. */
+/*
+ * The arc cache's tests in t, and its count in t->hot: two for a
+ * __thread cache arc, three for word k of the area (arc NULL_TREE; *offp
+ * gets the word's offset, for the stub).
+ */
 static void
-mon_cache_tests(struct mon_blocks *t, tree arc, tree ra)
+mon_cache_tests(struct mon_blocks *t, tree arc, HOST_WIDE_INT k, tree ra,
+    tree *offp)
 {
 	HOST_WIDE_INT size = int_size_in_bytes(long_integer_type_node);
 	gimple_stmt_iterator gsi;
-	tree arcp = TREE_TYPE(arc), p;
+	tree arcp = build_pointer_type(long_integer_type_node), p, a;
+	int i = 0;
 
-	/* test 0: p = arc; if (p != 0) */
-	gsi = gsi_start_bb(t->test[0]);
-	p = make_ssa_name(arcp);
-	gsi_insert_after(&gsi, gimple_build_assign(p, arc), GSI_NEW_STMT);
+	if (arc == NULL_TREE) {
+		/* test 0: a = __mon_area_mine; if (a != 0) */
+		gsi = gsi_start_bb(t->test[i++]);
+		mon_area_test(&gsi, k, &a, offp);
+		/* test 1: p = *(a + off); if (p != 0) */
+		gsi = gsi_start_bb(t->test[i++]);
+		p = mon_area_load(&gsi, a, *offp, arcp);
+	} else {
+		/* test 0: p = arc; if (p != 0) */
+		gsi = gsi_start_bb(t->test[i++]);
+		p = make_ssa_name(arcp);
+		gsi_insert_after(&gsi, gimple_build_assign(p, arc),
+		    GSI_NEW_STMT);
+	}
 	mon_test(&gsi, NE_EXPR, p, build_int_cst(arcp, 0));
 
-	/* test 1: if (p[MON_ARC_FROM] == (long)ra) */
-	gsi = gsi_start_bb(t->test[1]);
+	/* then: if (p[MON_ARC_FROM] == (long)ra) */
+	gsi = gsi_start_bb(t->test[i]);
 	mon_test_field(&gsi, p, MON_ARC_FROM, ra);
 
 	/* hot: p[MON_ARC_COUNT] += 1 */
@@ -687,9 +767,7 @@ mon_site_tests(struct mon_blocks *t, tree cell, tree ra)
 	b = make_ssa_name(long_integer_type_node);
 	gsi_insert_after(&gsi, gimple_build_assign(b, mon_site_bias()),
 	    GSI_NEW_STMT);
-	s = make_ssa_name(ptr_type_node);
-	gsi_insert_after(&gsi, gimple_build_assign(s, POINTER_PLUS_EXPR, w,
-	    fold_convert(sizetype, b)), GSI_NEW_STMT);
+	s = mon_pointer_plus(&gsi, w, b);
 	q = make_ssa_name(arcp);
 	gsi_insert_after(&gsi, gimple_build_assign(q, build2(MEM_REF, arcp, s,
 	    build_int_cst(wordp, 0))), GSI_NEW_STMT);
@@ -715,23 +793,23 @@ mon_site_tests(struct mon_blocks *t, tree cell, tree ra)
 static void
 mon_instrument_arc(function *fun)
 {
-	static const char stub[] = MON_STUB_CALL(
-	    "{mov\t%1, %%r11|mov\tr11, %1}", "push\t%3\n\tpush\t%2\n\t",
-	    MON_MCOUNT_ARC_REC_STUB_NAME,
-	    "{lea\t144(%%rsp), %%rsp|lea\trsp, [rsp+144]}");
+	static const char stub[] = MON_ARC_STUB_CALL(MON_MCOUNT_ARC_REC_STUB_NAME);
+	static const char area_stub[] = MON_ARC_STUB_CALL(MON_MCOUNT_ARC_AREA_STUB_NAME);
 	struct mon_blocks b, a;
 	gimple_stmt_iterator gsi;
-	tree arc, cell, arcp, ra, w;
+	tree arc = NULL_TREE, cell, arcp, ra, w, off = NULL_TREE;
+	HOST_WIDE_INT k = -1;
 	gcall *call;
 
 	arcp = build_pointer_type(long_integer_type_node);
-	arc = mon_new_var("__mon_arc", arcp, true);
+	if (!mon_area_ok() || (k = mon_area_new_word()) < 0)
+		arc = mon_new_var("__mon_arc", arcp, true);
 	cell = mon_new_var("__mon_cell", ptr_type_node, false);
 	ra = make_ssa_name(ptr_type_node);
 	if (!mon_x86_64()) {
 		/* __mon_mcount_arc_cache(&cell, ra, &arc) */
 		mon_split_entry(fun, 2, &b);
-		mon_cache_tests(&b, arc, ra);
+		mon_cache_tests(&b, arc, -1, ra, NULL);
 		gsi = gsi_start_bb(b.slow);
 		call = gimple_build_call(mon_arc(), 3,
 		    build_fold_addr_expr(cell), ra, mon_addr_of(&gsi, arc));
@@ -745,11 +823,15 @@ mon_instrument_arc(function *fun)
 		 */
 		mon_split_entry(fun, 4, &b);
 		w = mon_site_tests(&b, cell, ra);
-		mon_split_ahead(fun, &b, 2, &a);
-		mon_cache_tests(&a, arc, ra);
+		mon_split_ahead(fun, &b, arc != NULL_TREE ? 2 : 3, &a);
+		mon_cache_tests(&a, arc, k, ra, &off);
 		gsi = gsi_start_bb(b.slow);
-		mon_stub_call(&gsi, stub, build_fold_addr_expr(cell), "r", ra,
-		    mon_addr_of(&gsi, arc), w);
+		if (arc != NULL_TREE)
+			mon_stub_call(&gsi, stub, build_fold_addr_expr(cell),
+			    "r", ra, mon_addr_of(&gsi, arc), w);
+		else
+			mon_stub_call(&gsi, area_stub,
+			    build_fold_addr_expr(cell), "r", ra, off, w);
 	}
 
 	/* ra = return address, first */

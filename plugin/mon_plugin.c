@@ -285,6 +285,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 	    (void *)mon_roots);
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+	    (void *)mon_area_roots);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

@@ -51,7 +51,21 @@ struct mon_blocks {
 	"|call\t[QWORD PTR " name "@GOTPCREL[rip]]}\n\t"		\
 	pop
 
+/*
+ * The stubs' two calls: a C-calling one told %rax and the address of
+ * operand 1 in %r11 (-p, a call site), and the -pg one told the return
+ * address in %r11 with operands 3 and 2 pushed.
+ */
+#define MON_LEA_STUB_CALL(name) MON_STUB_CALL(				\
+	"{lea\t%1, %%r11|lea\tr11, %1}", "", name,			\
+	"{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}")
+#define MON_ARC_STUB_CALL(name) MON_STUB_CALL(				\
+	"{mov\t%1, %%r11|mov\tr11, %1}", "push\t%3\n\tpush\t%2\n\t", name,	\
+	"{lea\t144(%%rsp), %%rsp|lea\trsp, [rsp+144]}")
+
 /* mon_instrument.c */
+tree		mon_extern_var(const char *name, tree type);
+tree		mon_extern_tls(tree *slot, const char *name, tree type);
 unsigned int	mon_instrument(function *fun);
 tree		mon_new_var(const char *prefix, tree type, bool tls);
 tree		mon_new_var_in(const char *prefix, tree type,
@@ -62,6 +76,7 @@ void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
 void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,
 		    tree a, tree b);
+tree		mon_pointer_plus(gimple_stmt_iterator *gsi, tree p, tree off);
 void		mon_increment(gimple_stmt_iterator *gsi, tree p,
 		    HOST_WIDE_INT offset);
 void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
@@ -69,10 +84,21 @@ void		mon_stub_call(gimple_stmt_iterator *gsi, const char *text,
 		    tree pushed2);
 tree		mon_site_rec(void);
 tree		mon_exe(void);
-tree		mon_site_mod(void);
+tree		mon_site_modoff(void);
 tree		mon_sites_fn(bool del);
 bool		mon_x86_64(void);
 bool		mon_in_executable(void);
+
+/* mon_area.c */
+extern const struct ggc_root_tab mon_area_roots[];
+bool		mon_area_ok(void);
+HOST_WIDE_INT	mon_area_new_word(void);
+tree		mon_area_ptr(gimple_stmt_iterator *gsi);
+void		mon_area_test(gimple_stmt_iterator *gsi, HOST_WIDE_INT k,
+		    tree *ap, tree *offp);
+tree		mon_area_load(gimple_stmt_iterator *gsi, tree a, tree off,
+		    tree type);
+void		mon_area_finish(void);
 
 /* mon_sites.c */
 void		mon_sites_prepare(void);
@@ -80,6 +106,7 @@ bool		mon_site_counted(tree fndecl);
 void		mon_instrument_sites(function *fun);
 void		mon_announce_sites(function *fun);
 void		mon_sites_finish(void *gcc_data, void *user_data);
+tree		mon_weak_call(tree fn, int n, tree *args, const char *more);
 extern bool	mon_building_cdtor;
 
 #endif

@@ -153,9 +153,9 @@ mon_callee_of(tree callee)
 	return mon_callees->get(callee);
 }
 
-/* The blocks of a one-test check (mon_split_edge) right before call. */
+/* The blocks of an ntest-test check (mon_split_edge) right before call. */
 static void
-mon_split_before(function *fun, gcall *call, struct mon_blocks *b)
+mon_split_before(function *fun, gcall *call, struct mon_blocks *b, int ntest)
 {
 	gimple_stmt_iterator gsi = gsi_for_stmt(call);
 	basic_block bb = gimple_bb(call);
@@ -164,51 +164,66 @@ mon_split_before(function *fun, gcall *call, struct mon_blocks *b)
 	gsi_prev(&gsi);
 	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
 	    split_block(bb, gsi_stmt(gsi));
-	mon_split_edge(fun, e, 1, b);
+	mon_split_edge(fun, e, ntest, b);
 }
 
 /* Count the arc of call at its site. */
 static void
 mon_count_site(function *fun, gcall *call, tree callee)
 {
-	static const char stub[] = MON_STUB_CALL(
-	    "{lea\t%1, %%r11|lea\tr11, %1}", "", MON_MCOUNT_SITE_STUB_NAME,
-	    "{lea\t128(%%rsp), %%rsp|lea\trsp, [rsp+128]}");
+	static const char stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_SITE_STUB_NAME);
+	static const char area_stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_SITE_AREA_STUB_NAME);
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
 	mon_callee *c = mon_callee_of(callee);
-	tree word, wordp, p;
-	basic_block blocks[3];
+	tree word = NULL_TREE, wordp, p, a, off;
+	basic_block blocks[4];
 	location_t loc = gimple_location(call);
-	int k;
+	HOST_WIDE_INT w = -1;
+	int k, n = 0;
 
 	wordp = build_pointer_type(long_integer_type_node);
-	word = mon_new_var("__mon_site_word", wordp, true);
-	mon_split_before(fun, call, &b);
-	blocks[0] = b.test[0];
-	blocks[1] = b.hot;
-	blocks[2] = b.slow;
+	if (!mon_area_ok() || (w = mon_area_new_word()) < 0)
+		word = mon_new_var("__mon_site_word", wordp, true);
+	mon_split_before(fun, call, &b, word != NULL_TREE ? 1 : 2);
 
-	/* test: p = word; if (p != 0) */
-	p = make_ssa_name(wordp);
-	gsi = gsi_start_bb(b.test[0]);
-	gsi_insert_after(&gsi, gimple_build_assign(p, word), GSI_NEW_STMT);
+	if (word != NULL_TREE) {
+		/* test: p = word; if (p != 0) */
+		p = make_ssa_name(wordp);
+		gsi = gsi_start_bb(b.test[0]);
+		gsi_insert_after(&gsi, gimple_build_assign(p, word),
+		    GSI_NEW_STMT);
+	} else {
+		/* -fPIC: a word of the area (mon_area.c) */
+		gsi = gsi_start_bb(b.test[0]);
+		mon_area_test(&gsi, w, &a, &off);
+		gsi = gsi_start_bb(b.test[1]);
+		p = mon_area_load(&gsi, a, off, wordp);
+		blocks[n++] = b.test[1];
+	}
 	mon_test(&gsi, NE_EXPR, p, build_int_cst(wordp, 0));
+	blocks[n++] = b.test[0];
+	blocks[n++] = b.hot;
+	blocks[n++] = b.slow;
 
 	/* hot: *p += 1 */
 	gsi = gsi_start_bb(b.hot);
 	mon_increment(&gsi, p, 0);
 
-	/* slow: the stub, with &word and &site */
+	/* slow: the stub, with &word (or its offset) and &site */
 	gsi = gsi_start_bb(b.slow);
-	mon_stub_call(&gsi, stub, mon_addr_of(&gsi, word), "m", c->site,
-	    NULL_TREE, NULL_TREE);
+	if (word != NULL_TREE)
+		mon_stub_call(&gsi, stub, mon_addr_of(&gsi, word), "m",
+		    c->site, NULL_TREE, NULL_TREE);
+	else
+		mon_stub_call(&gsi, area_stub, off, "m", c->site, NULL_TREE,
+		    NULL_TREE);
 
 	/*
 	 * On the call's line, the slow block too (it is placed last): its
 	 * return address is the arc's pc, which prof maps to a line.
 	 */
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < n; k++)
 		for (gsi = gsi_start_bb(blocks[k]); !gsi_end_p(gsi);
 		    gsi_next(&gsi))
 			gimple_set_location(gsi_stmt(gsi), loc);
@@ -277,8 +292,8 @@ mon_announcement(tree rec)
 
 /*
  * Whether this unit's shared-object code announces through its object's
- * __mon_site_mod, and so registers its records (mon_sites_finish): not
- * where the user keeps thread-local words out of static TLS.
+ * mod, and so registers its records (mon_sites_finish): not where the
+ * user chose a TLS model (tls=).
  */
 static bool mon_mod_used;
 
@@ -290,14 +305,34 @@ mon_mod_ok(void)
 }
 
 /*
+ * Block test ends in a test whose one edge falls through: that edge
+ * becomes its likely true edge, to a new block (returned) that falls
+ * through to where it went, and its false edge goes to join.
+ */
+static basic_block
+mon_then(basic_block test, basic_block join)
+{
+	basic_block then = split_edge(single_succ_edge(test));
+	edge yes = single_succ_edge(test), no;
+
+	yes->flags = (yes->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+	yes->probability = profile_probability::likely();
+	no = make_edge(test, join, EDGE_FALSE_VALUE);
+	no->probability = yes->probability.invert();
+	then->count = yes->count();
+	return then;
+}
+
+/*
  * -fPIC code may end in a shared object, or in an executable (a static
  * library, or LTO's back end not told the output).  Only an executable
  * defines the runtime's mark; a shared object's records get blocks at
- * its own __mon_site_mod (mon.h):
+ * its mod, a word of each thread's area at __mon_site_modoff (mon.h):
  *
  *	if (&__mon_mcount_exe != 0)
  *		__mon_site_rec = &rec;
- *	else if ((t = __mon_site_mod) != 0)
+ *	else if ((a = __mon_area_mine) != 0 &&
+ *	    (t = *(long *)(a + __mon_site_modoff)) != 0)
  *		__mon_site_rec = (char *)&rec + t;
  *
  * The first test the loop optimizers take out of loops.
@@ -307,11 +342,11 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 {
 	struct mon_blocks b;
 	gimple_stmt_iterator gsi;
-	basic_block mod;
+	basic_block area, mod;
 	edge yes, no;
-	tree t, v;
+	tree a, off, t, v;
 
-	mon_split_before(fun, call, &b);
+	mon_split_before(fun, call, &b, 1);
 	gsi = gsi_start_bb(b.test[0]);
 	mon_test(&gsi, NE_EXPR, build_fold_addr_expr(mon_exe()),
 	    null_pointer_node);
@@ -333,26 +368,24 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 	b.hot->count = yes->count();
 	b.slow->count = no->count();
 
-	/* slow: t = __mon_site_mod; if (t != 0) */
-	t = make_ssa_name(long_integer_type_node);
+	/* slow: a = __mon_area_mine; if (a != 0) */
 	gsi = gsi_start_bb(b.slow);
-	gsi_insert_after(&gsi, gimple_build_assign(t, mon_site_mod()),
+	a = mon_area_ptr(&gsi);
+	mon_test(&gsi, NE_EXPR, a, build_int_cst(ptr_type_node, 0));
+	area = mon_then(b.slow, b.join);
+
+	/* area: t = *(long *)(a + __mon_site_modoff); if (t != 0) */
+	gsi = gsi_start_bb(area);
+	off = make_ssa_name(long_integer_type_node);
+	gsi_insert_after(&gsi, gimple_build_assign(off, mon_site_modoff()),
 	    GSI_NEW_STMT);
+	t = mon_area_load(&gsi, a, off, long_integer_type_node);
 	mon_test(&gsi, NE_EXPR, t, build_int_cst(long_integer_type_node, 0));
-	mod = split_edge(single_succ_edge(b.slow));
-	yes = single_succ_edge(b.slow);
-	yes->flags = (yes->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
-	yes->probability = profile_probability::likely();
-	no = make_edge(b.slow, b.join, EDGE_FALSE_VALUE);
-	no->probability = yes->probability.invert();
-	mod->count = yes->count();
+	mod = mon_then(area, b.join);
 
 	/* mod: __mon_site_rec = (char *)&rec + t */
-	v = make_ssa_name(ptr_type_node);
 	gsi = gsi_start_bb(mod);
-	gsi_insert_after(&gsi, gimple_build_assign(v, POINTER_PLUS_EXPR,
-	    build_fold_addr_expr(rec), fold_convert(sizetype, t)),
-	    GSI_NEW_STMT);
+	v = mon_pointer_plus(&gsi, build_fold_addr_expr(rec), t);
 	gsi_insert_after(&gsi, gimple_build_assign(mon_site_rec(), v),
 	    GSI_NEW_STMT);
 }
@@ -380,16 +413,13 @@ mon_hidden_var(const char *name)
  * if (fn != 0) fn(args...), fn a weak function of the runtime's.  GCC
  * writes its .weak and .hidden directives before a unit's constructors,
  * and only for symbols already referenced: the body says them itself,
- * for fn and the section's bounds (which, not hidden, a shared object
- * would export).
+ * for fn and, in more, whatever else it names.
  */
-static tree
-mon_weak_call(tree fn, int n, tree *args)
+tree
+mon_weak_call(tree fn, int n, tree *args, const char *more)
 {
 	const char *text = ACONCAT((".weak ",
-	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), "\n\t"
-	    ".hidden __start_" MON_SITES_SECTION "\n\t"
-	    ".hidden __stop_" MON_SITES_SECTION, NULL));
+	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), more, NULL));
 	tree body = NULL_TREE, dir;
 
 	dir = build5(ASM_EXPR, void_type_node, build_string(strlen(text) + 1,
@@ -404,7 +434,7 @@ mon_weak_call(tree fn, int n, tree *args)
 }
 
 /*
- * At the end of a unit whose code announces through __mon_site_mod: a
+ * At the end of a unit whose code announces through its object's mod: a
  * constructor that registers the object's records and word with the
  * runtime, and a destructor that unregisters them (mon.h).  Each unit
  * of an object registers the same; the runtime keeps one.
@@ -412,10 +442,13 @@ mon_weak_call(tree fn, int n, tree *args)
 void
 mon_sites_finish(void *gcc_data, void *user_data)
 {
+	static const char bounds[] = "\n\t.hidden __start_" MON_SITES_SECTION
+	    "\n\t.hidden __stop_" MON_SITES_SECTION;
 	tree args[3];
 
 	(void)gcc_data;
 	(void)user_data;
+	mon_area_finish();
 	if (!mon_mod_used || seen_error())
 		return;
 	mon_mod_used = false;
@@ -424,11 +457,12 @@ mon_sites_finish(void *gcc_data, void *user_data)
 	    "__start_" MON_SITES_SECTION));
 	args[1] = build_fold_addr_expr(mon_hidden_var(
 	    "__stop_" MON_SITES_SECTION));
-	args[2] = build_fold_addr_expr(mon_site_mod());
+	args[2] = build_fold_addr_expr(mon_site_modoff());
+	/* The section's bounds: not hidden, a shared object exports them. */
 	cgraph_build_static_cdtor('I', mon_weak_call(mon_sites_fn(false), 3,
-	    args), MAX_RESERVED_INIT_PRIORITY + 1);
+	    args, bounds), MAX_RESERVED_INIT_PRIORITY + 1);
 	cgraph_build_static_cdtor('D', mon_weak_call(mon_sites_fn(true), 1,
-	    args), MAX_RESERVED_INIT_PRIORITY + 1);
+	    args, bounds), MAX_RESERVED_INIT_PRIORITY + 1);
 	mon_building_cdtor = false;
 }
 

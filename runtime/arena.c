@@ -27,7 +27,10 @@
 #pragma GCC target("general-regs-only")
 #endif
 
-/* len zeroed bytes of a mapping of their own, errno kept; NULL if none. */
+/*
+ * len zeroed bytes of a mapping of their own, errno kept; NULL if none.
+ * Without reserve: a thread's area (area.c) is mostly never touched.
+ */
 void *
 __mon_arena_map(size_t len)
 {
@@ -35,7 +38,7 @@ __mon_arena_map(size_t len)
 	int saved = errno;
 
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	errno = saved;
 	return p != MAP_FAILED ? p : NULL;
 }

@@ -46,6 +46,7 @@ atfork_child(void)
 	__mon_monitor_reset();
 	if (!__mon_monitor_running())
 		return;
+	__mon_area_reset();
 	__mon_cells_reset();
 	__mon_arcs_reset();
 	__mon_hist_reset();

@@ -173,6 +173,28 @@ __mon_mcount_site_at(long **word, const struct __mon_site *site, char *pc)
 		MON_STORE(word, &a->n.count);
 }
 
+/*
+ * Hook ABI 6: the same two for -fPIC code, whose words are in this
+ * thread's area (area.c), at offset off.  Without one (no memory, a
+ * thread glibc did not start, a unit that got no words) the call is
+ * counted and its counter left nowhere.
+ */
+void
+__mon_mcount_area_at(long off, struct cnt **cell, char *pc)
+{
+	long *none = NULL, **w = __mon_area_word(off);
+
+	__mon_mcount_slow_at(w != NULL ? w : &none, cell, pc);
+}
+
+void
+__mon_mcount_site_area_at(long off, const struct __mon_site *site, char *pc)
+{
+	long *none = NULL, **w = __mon_area_word(off);
+
+	__mon_mcount_site_at(w != NULL ? w : &none, site, pc);
+}
+
 /* Hook ABI 1, of objects built by earlier plugins: no cache. */
 void __attribute__((__noinline__, __noclone__)) MON_EXPORT
 __mon_mcount_arc(struct cnt **cellp, void *frompc)

@@ -3,9 +3,9 @@
  * sites.c - hook ABI 5's blocks (mon.h): each thread's words of the call
  * sites that announce themselves, one word per record.  The executable's
  * records get a block at __mon_site_bias from them.  A shared object's
- * constructor registers its records and its own thread-local
- * __mon_site_mod (initial-exec, so at one offset from every thread's
- * thread pointer); a thread's block of them lies at __mon_site_mod +
+ * constructor registers its records and its __mon_site_modoff, which
+ * gets the offset of a word of every thread's area (area.c, hook ABI
+ * 6): the object's mod; a thread's block of its records lies at mod +
  * __mon_site_bias from them, and their code announces &rec + mod, only
  * while mod is not 0.
  *
@@ -50,7 +50,7 @@ static __thread unsigned long seen
 struct mod {
 	long		*start;		/* records, NULL: slot free */
 	long		*stop;
-	long		 tpoff;		/* its __mon_site_mod from the thread pointer */
+	long		 off;		/* its mod's offset in every area */
 	unsigned long	 gen;		/* of this registration */
 };
 
@@ -60,8 +60,7 @@ static long mapped;		/* bytes of blocks and maps */
 
 /*
  * Held to change mods, and to set a thread's mods from them: a thread
- * never sets the word of an object that is being unloaded (whose static
- * TLS a later one may reuse).  The slow path only tries it (it may be
+ * never sets the mod of an object that is being unloaded.  The slow path only tries it (it may be
  * in a signal handler) and looks again later.  Nobody waits for it for
  * ever: a handler that left look() by siglongjmp never gives it back,
  * and then nobody sets a word again either.
@@ -127,10 +126,11 @@ exe_len(void)
 }
 
 #ifdef __x86_64__
+/* This thread's mod of m (its area mapped now if need be), or NULL. */
 static long *
 mod_var(const struct mod *m)
 {
-	return (long *)(__mon_thread_pointer() + m->tpoff);
+	return (long *)__mon_area_word(m->off);
 }
 #endif
 
@@ -179,7 +179,7 @@ static void
 look(struct __mon_sitemap *s)
 {
 	const struct mod *m;
-	long bias;
+	long bias, *w;
 	int k, n = 1;
 
 	bias = s->r[0].lo == NULL ? 0 :
@@ -218,8 +218,9 @@ look(struct __mon_sitemap *s)
 		}
 #ifdef __x86_64__
 		/* Not 0 only with a block: 0 stops the announcements. */
-		*mod_var(m) = s->r[k].lo == NULL ? 0 :
-		    (long)(s->r[k].lo - (char *)m->start) - bias;
+		if ((w = mod_var(m)) != NULL)
+			*w = s->r[k].lo == NULL ? 0 :
+			    (long)(s->r[k].lo - (char *)m->start) - bias;
 #endif
 	}
 	MON_STORE(&s->n, n);
@@ -270,6 +271,7 @@ void
 __mon_sites_end(struct __mon_arctab *t)
 {
 	struct __mon_sitemap *s;
+	long *w;
 	int k;
 
 	if (t == NULL || (s = t->sites) == NULL || !take())
@@ -279,8 +281,8 @@ __mon_sites_end(struct __mon_arctab *t)
 #ifdef __x86_64__
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (s->r[k].lo != NULL && mods[k].start != NULL &&
-		    s->gen[k] == mods[k].gen)
-			*mod_var(&mods[k]) = 0;
+		    s->gen[k] == mods[k].gen && (w = mod_var(&mods[k])) != NULL)
+			*w = 0;
 #endif
 	give();
 	t->sites = NULL;
@@ -299,19 +301,24 @@ __mon_sites_mapped(void)
 
 /*
  * A shared object's constructor (each of its units' that announce):
- * its records [start, stop) and its __mon_site_mod.  The executable's
- * own (-fPIC code linked into it) and an object already registered are
- * left as they are; with every slot taken, the object does not announce.
- * The dynamic linker runs constructors and destructors one at a time.
+ * its records [start, stop) and its __mon_site_modoff, which gets the
+ * offset of a word of the areas, the object's mod, once per load.  The
+ * executable's own (-fPIC code linked into it) and an object already
+ * registered are left as they are; with every slot taken, or no word,
+ * the object does not announce.  The dynamic linker runs constructors
+ * and destructors one at a time.
  */
 void
-__mon_sites_add(long *start, long *stop, long *mod)
+__mon_sites_add(long *start, long *stop, long *modoff)
 {
 	int k, free = 0;
 
-	if (start == NULL || stop <= start || start == __start___mon_sites)
+	if (start == NULL || stop <= start || start == __start___mon_sites ||
+	    modoff == NULL)
 		return;
-	if (!take())
+	if (MON_LOAD(modoff) == 0)
+		MON_STORE(modoff, __mon_area_words(1));
+	if (MON_LOAD(modoff) == 0 || !take())
 		return;		/* the object does not announce */
 	for (k = 1; k < MON_SITES_MAX; k++)
 		if (mods[k].start == start)
@@ -321,8 +328,7 @@ __mon_sites_add(long *start, long *stop, long *mod)
 	if (free > 0) {
 		mods[free].start = start;
 		mods[free].stop = stop;
-		mods[free].tpoff = (long)((char *)mod -
-		    __mon_thread_pointer());
+		mods[free].off = *modoff;
 		MON_STORE(&gen, gen + 1);
 		mods[free].gen = gen;
 	}

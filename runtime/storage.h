@@ -14,6 +14,10 @@
  * slot	 (-p) the counter a word points at: one per function and thread
  *	 (one per function in the shared modes).  The writer sums a
  *	 function's slots into its cell ("fold").
+ * area	 (hook ABI 6) a thread's words of -fPIC code, which has no
+ *	 thread-local storage of its own: one mapping per thread, reached
+ *	 through one thread-local pointer, a unit's words at the offset
+ *	 its constructor registered (area.c).
  * arc	 (-pg) a caller -> callee count in its thread's own table; the
  *	 function's thread-local arc cache points at the last one used.  A
  *	 -pg function's count is the sum of its arcs.
@@ -120,7 +124,8 @@ struct __mon_leases {
 #define MON_LEASE_SLOTS		0	/* cells.c */
 #define MON_LEASE_ARCS		1	/* arcs.c */
 #define MON_LEASE_PCELLS	2	/* pcells.c */
-#define MON_LEASE_LISTS		3
+#define MON_LEASE_AREAS		3	/* area.c */
+#define MON_LEASE_LISTS		4
 #define MON_LEASES_INIT(i)	{ .index = (i) }
 #define MON_LEASES_POOL(i, p)	{ .index = (i), .pool = &(p) }
 #define MON_LEASES_ENDING(i, f)	{ .index = (i), .ending = (f) }
@@ -189,6 +194,16 @@ __mon_tally_reset(struct __mon_tally *t)
 	t->snap = 0;
 	t->excluded = 0;
 }
+
+/* area.c */
+extern __thread char *__mon_area_mine MON_EXPORT
+    __attribute__((__tls_model__("initial-exec")));
+void	 __mon_area_add(long *, long) MON_EXPORT;
+long	 __mon_area_words(long) MON_HIDDEN;
+char	*__mon_area_get(void) MON_HIDDEN;
+long	**__mon_area_word(long) MON_HIDDEN;
+size_t	 __mon_area_mapped(void) MON_HIDDEN;
+void	 __mon_area_reset(void) MON_HIDDEN;
 
 /*
  * pcells.c: the executable's thread-local counters (hook ABI 3), read

@@ -15,6 +15,10 @@
  *	which also leaves the arc in this thread's word of the call site
  *	that announced itself (mon.h), if any.
  * __mon_mcount_arc_next_stub, the same for ABI 4's word.
+ * __mon_mcount_area_stub, __mon_mcount_site_area_stub and
+ *	__mon_mcount_arc_area_stub, the -p, site and -pg entries of
+ *	-fPIC code (ABI 6), told the offset of the word in this thread's
+ *	area where the others are told its address.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
@@ -57,6 +61,13 @@ __asm__(HINT(MON_LINK_HINT) HINT(MON_LINK_HINT_OLD) HINT(MON_LINK_HINT_3)
 
 /* The same, for a -pg call site: %rax = &word, %r11 = &site. */
 __asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
+
+/*
+ * Hook ABI 6's -fPIC code: the same two, told the word's offset in this
+ * thread's area (area.c) in %rax instead of its address.
+ */
+__asm__(C_STUB("__mon_mcount_area_stub", "__mon_mcount_area_at"));
+__asm__(C_STUB("__mon_mcount_site_area_stub", "__mon_mcount_site_area_at"));
 
 /* The offsets the -pg stub reads; the build fails if a structure moves. */
 #define OFF_MASK	8	/* __mon_arctab.mask */
@@ -206,6 +217,67 @@ __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"9:	addq	$16, %rsi\n"
 	"	subq	$1, %rdi\n"
 	"	jmp	8b\n"));
+
+/*
+ * Hook ABI 6: the -pg stub of -fPIC code, whose arc cache is a word of
+ * this thread's area (area.c): the offset pushed where &cache goes
+ * becomes the word's address, or (no area, or an offset no unit has)
+ * the address of that stack slot itself, which the caller drops; then
+ * on to the stub of ABI 5.  The area is mapped here at a thread's first
+ * call, every register kept.
+ */
+#define AREA_LO		XSTR(MON_AREA_SCRATCH)
+#define AREA_HI		XSTR(MON_AREA_LEN) "-8"
+__asm__("	.text\n"
+	"	.globl	__mon_mcount_arc_area_stub\n"
+	"	.type	__mon_mcount_arc_area_stub, @function\n"
+	"	.p2align 4\n"
+	"__mon_mcount_arc_area_stub:\n"
+	"	.cfi_startproc\n"
+	PUSH(rdx)
+	"	movq	__mon_area_mine@gottpoff(%rip), %rdx\n"
+	"	movq	%fs:(%rdx), %rdx\n"
+	"	testq	%rdx, %rdx\n"
+	"	jz	3f\n"
+	"1:	cmpq	$" AREA_LO ", 16(%rsp)\n"
+	"	jb	2f\n"
+	"	cmpq	$" AREA_HI ", 16(%rsp)\n"
+	"	ja	2f\n"
+	"	addq	16(%rsp), %rdx\n"
+	"	movq	%rdx, 16(%rsp)\n"
+	"	.cfi_remember_state\n"
+	POP(rdx)
+	"	jmp	__mon_mcount_arc_rec_stub\n"
+	"	.cfi_restore_state\n"
+	"2:	leaq	16(%rsp), %rdx\n"
+	"	movq	%rdx, 16(%rsp)\n"
+	"	.cfi_remember_state\n"
+	POP(rdx)
+	"	jmp	__mon_mcount_arc_rec_stub\n"
+	"	.cfi_restore_state\n"
+	/* %rdx = __mon_area_get(), all else preserved */
+	"3:\n"
+	PUSH(rbp)
+	"	movq	%rsp, %rbp\n"
+	"	.cfi_def_cfa_register %rbp\n"
+	"	pushq	%rax\n	pushq	%rcx\n	pushq	%rsi\n"
+	"	pushq	%rdi\n	pushq	%r8\n	pushq	%r9\n"
+	"	pushq	%r10\n	pushq	%r11\n"
+	"	andq	$-16, %rsp\n"
+	"	call	__mon_area_get\n"
+	"	movq	%rax, %rdx\n"
+	"	leaq	-64(%rbp), %rsp\n"
+	"	popq	%r11\n	popq	%r10\n	popq	%r9\n"
+	"	popq	%r8\n	popq	%rdi\n	popq	%rsi\n"
+	"	popq	%rcx\n	popq	%rax\n"
+	"	popq	%rbp\n"
+	"	.cfi_def_cfa %rsp, 16\n"
+	"	.cfi_restore %rbp\n"
+	"	testq	%rdx, %rdx\n"
+	"	jz	2b\n"
+	"	jmp	1b\n"
+	"	.cfi_endproc\n"
+	"	.size	__mon_mcount_arc_area_stub, .-__mon_mcount_arc_area_stub\n");
 
 /*
  * Hook ABI 4: the same with the announced site's word w above &cache,

@@ -15,10 +15,12 @@ X
 for tls in "" -fplugin-arg-monprof-tls=global-dynamic \
     -fplugin-arg-monprof-update=atomic; do
 	mp_cc -p -O2 -fchecking -fPIC -shared $tls lib.c -o libmp.so
-	nm -u libmp.so | grep -q ' __mon_mcount_stub$' || fail "$tls: no U hook"
+	hook=__mon_mcount_stub
+	[ -n "$tls" ] || hook=__mon_mcount_area_stub
+	nm -u libmp.so | grep -q " $hook\$" || fail "$tls: no U hook"
 	nm libmp.so | grep -q __mon_init && fail "$tls: runtime in the .so"
 	mp_cc -p -O2 -fchecking main.c -L. -lmp -Wl,-rpath,"$T" -o a.out
-	nm -D --defined-only a.out | grep -q ' __mon_mcount_stub$' ||
+	nm -D --defined-only a.out | grep -q " $hook\$" ||
 	    fail "$tls: hook not exported"
 	./a.out || fail "$tls: run"
 	expect_eq "$(count_of app)" 3 "$tls: app"
@@ -77,11 +79,13 @@ grep -q "libmp.so: not a regular file: its functions are not named" err ||
     fail "no warning for the FIFO: $(cat err)"
 rm libmp.so
 mv libmp.keep libmp.so
-# The default TLS model of -fPIC code is initial-exec: one load, no
-# call; tls=global-dynamic (for dlopen(), 211) calls __tls_get_addr, or
+# -fPIC code has no thread-local word of its own (hook ABI 6): it reads
+# the runtime's area pointer, initial-exec (one load, no call);
+# tls=global-dynamic calls __tls_get_addr for a word of its own, or
 # uses descriptors with -mtls-dialect=gnu2: the dialect is the user's.
 mp_cc -p -O2 -fPIC -S -o - lib.c > s
-grep -q '__mon_word[.0-9]*@gottpoff' s || fail "not initial-exec by default"
+grep -q '__mon_area_mine@gottpoff' s || fail "not initial-exec by default"
+grep -q '__mon_word' s && fail "a thread-local word of its own"
 grep -q '__tls_get_addr\|TLSDESC' s && fail "a TLS call in the default code"
 mp_cc -p -O2 -fPIC -fplugin-arg-monprof-tls=global-dynamic -S -o - lib.c |
     grep -q '__tls_get_addr' || fail "tls=global-dynamic ignored"

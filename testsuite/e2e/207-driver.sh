@@ -19,7 +19,8 @@ for p in -p -pg "-pg -O2 -fomit-frame-pointer" "-p -static" "-p -flto"; do
 	    fail "$p: mcount call"
 done
 link_line -p -shared -fPIC > ll
-grep -q 'libmonprof' ll && fail "-shared: runtime linked"
+grep -q 'libmonprof\.a' ll && fail "-shared: runtime linked"
+grep -q '/libmonprof-null\.so$' ll || fail "-shared: no libmonprof-null.so"
 mp_cc -p -c m.c -o m.o
 mp_cc -p -r m.o -o r.o -v 2>&1 | grep collect2 | grep -q libmonprof &&
     fail "-r: runtime linked"

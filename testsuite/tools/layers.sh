@@ -16,7 +16,7 @@ export LC_ALL
 LAYERS='
 base	fmt err note name match
 process	self exit exe maps env
-storage	mode arena pcells cells sites arcs
+storage	mode arena area pcells cells sites arcs
 hooks	mcount stub thread notify foreign
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout

@@ -36,7 +36,15 @@ static long recs[64] __attribute__((__section__(MON_SITES_SECTION)));
 
 /* A shared object's records and its __mon_site_mod (static TLS). */
 static long orecs[16];
-static __thread long omod;
+static long omodoff;	/* the object's __mon_site_modoff (hook ABI 6) */
+
+/* This thread's mod of the object: a word of its area, 0 without one. */
+static long
+omod(void)
+{
+	return __mon_area_mine == NULL || omodoff == 0 ? 0 :
+	    *(long *)(__mon_area_mine + omodoff);
+}
 
 /* The plugin's calling sequence (mon.h). */
 static void
@@ -331,8 +339,8 @@ START_TEST(test_site_record_word_gets_the_arc)
 END_TEST
 
 /*
- * Hook ABI 5 in a shared object: once registered, the object's mod is
- * set where the entry's read, at __mon_site_bias from &rec + mod, finds
+ * Hook ABI 5 in a shared object: once registered, the object's mod (a
+ * word of the thread's area, hook ABI 6) is set where the entry's read, at __mon_site_bias from &rec + mod, finds
  * this thread's word of rec, and the stub leaves the arc there, never
  * in the records.  Unregistered (dlclose), its block goes at the next
  * look; registered again, it gets a new one; at the thread's end
@@ -344,14 +352,15 @@ START_TEST(test_object_word_gets_the_arc)
 	size_t mapped;
 	int i;
 
-	__mon_sites_add(orecs, orecs + 16, &omod);
-	ck_assert_int_eq(omod, 0);
+	__mon_sites_add(orecs, orecs + 16, &omodoff);
+	ck_assert_int_ge(omodoff, MON_AREA_SCRATCH);
+	ck_assert_int_eq(omod(), 0);
 	arc_rec_stub(&cells[1], FROM(1), &c, NULL);
-	ck_assert_int_ne(omod, 0);
-	w = (long **)((char *)&orecs[3] + omod + __mon_site_bias);
+	ck_assert_int_ne(omod(), 0);
+	w = (long **)((char *)&orecs[3] + omod() + __mon_site_bias);
 	ck_assert_ptr_null(*w);
 	arc_rec_stub(&cells[5], FROM(5), &c,
-	    (long **)((char *)&orecs[3] + omod));
+	    (long **)((char *)&orecs[3] + omod()));
 	ck_assert_ptr_eq(*w, c);
 	ck_assert_int_eq((*w)[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
 	for (i = 0; i < 16; i++)
@@ -368,10 +377,11 @@ START_TEST(test_object_word_gets_the_arc)
 	arc_rec_stub(&cells[6], FROM(6), &c, NULL);
 	ck_assert_uint_eq(__mon_sites_mapped(), mapped);
 	ck_assert_int_eq((*w)[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
-	__mon_sites_add(orecs, orecs + 16, &omod);
+	omodoff = 0;		/* reloaded: its .bss is new */
+	__mon_sites_add(orecs, orecs + 16, &omodoff);
 	arc_rec_stub(&cells[7], FROM(7), &c, NULL);
 	ck_assert_uint_eq(__mon_sites_mapped(), mapped);
-	w = (long **)((char *)&orecs[3] + omod + __mon_site_bias);
+	w = (long **)((char *)&orecs[3] + omod() + __mon_site_bias);
 	ck_assert_ptr_null(*w);
 
 	/* A record not announced through mod: nothing stored. */
@@ -379,7 +389,7 @@ START_TEST(test_object_word_gets_the_arc)
 	ck_assert_int_eq(orecs[4], 0);
 
 	__mon_arcs_keep(0);
-	ck_assert_int_eq(omod, 0);
+	ck_assert_int_eq(omod(), 0);
 	ck_assert_int_eq(__mon_site_bias, 0);
 	ck_assert_uint_eq(__mon_sites_mapped(), 0);
 	gather();
