@@ -97,7 +97,7 @@ $(O)/libmonprof.so: $(RT_OBJS)
 # thread-local storage is static.
 NULL_LIB    = libmonprof-null.so
 
-$(O)/$(NULL_LIB): $(srcdir)/null/null.c $(srcdir)/include/mon.h | $(DEPS_STAMP)
+$(O)/$(NULL_LIB): $(srcdir)/null/null.c $(srcdir)/include/mon_abi.h | $(DEPS_STAMP)
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -Wl,-z,nodelete -o $@ $<
 
 # ---------------------------------------------------------------- plugin
@@ -123,12 +123,12 @@ $(O)/monprof.so: $(PLUGIN_OBJS)
 	$(PLUGIN_CXX) -shared -o $@ $^
 
 # The specs file names the build tree here; install writes one naming
-# PREFIX.  The hooks it exports are the MON_*_NAME of mon.h.
+# PREFIX.  The hooks it exports are the MON_*_NAME of mon_abi.h.
 SPECS_EXPORTS = $(shell sed -n 's/^\#define[[:space:]]*MON_[A-Z0-9_]*_NAME[[:space:]]*"\([^"]*\)".*/--export-dynamic-symbol=\1/p' \
-	      $(srcdir)/include/mon.h)
+	      $(srcdir)/include/mon_abi.h)
 SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g'
 
-$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon.h
+$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon_abi.h
 	@mkdir -p $(@D)
 	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' \
 	    -e 's|@NULL@|$(ABS_O)/$(NULL_LIB)|g' \

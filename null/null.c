@@ -17,7 +17,7 @@
  * registrations (__mon_area_add, __mon_sites_add) are left undefined:
  * their callers test them.
  */
-#include "mon.h"
+#include "mon_abi.h"
 
 #define EXPORT	__attribute__((__visibility__("default")))
 #define IE	__attribute__((__tls_model__("initial-exec")))
@@ -41,7 +41,6 @@ __asm__("	.text\n"
 	RET_STUB(MON_MCOUNT_ARC_AREA_STUB_NAME)
 	RET_STUB(MON_MCOUNT_STUB_NAME)
 	RET_STUB(MON_MCOUNT_SITE_STUB_NAME)
-	RET_STUB(MON_MCOUNT_ARC_STUB_NAME)
 	RET_STUB(MON_MCOUNT_ARC_REC_STUB_NAME));
 #endif
 

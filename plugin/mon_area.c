@@ -19,7 +19,7 @@
  */
 #include "compat.h"
 
-#include "mon.h"
+#include "mon_abi.h"
 #include "mon_plugin.h"
 
 static tree	mon_area_decl;		/* extern __thread char *__mon_area_mine */

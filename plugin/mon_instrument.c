@@ -48,7 +48,7 @@
  */
 #include "compat.h"
 
-#include "mon.h"
+#include "mon_abi.h"
 #include "mon_plugin.h"
 
 static tree	mon_slow_decl;

@@ -35,7 +35,7 @@
  */
 #include "compat.h"
 
-#include "mon.h"
+#include "mon_abi.h"
 #include "mon_plugin.h"
 
 /* The only exports: everything else is hidden (-fvisibility=hidden). */

@@ -36,7 +36,7 @@
  */
 #include "compat.h"
 
-#include "mon.h"
+#include "mon_abi.h"
 #include "mon_plugin.h"
 
 /* Per callee of this unit: its cell and site descriptor. */

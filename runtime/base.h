@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mon.h"
+#include "mon_abi.h"
 
 #define MON_HIDDEN	__attribute__((__visibility__("hidden")))
 #define MON_EXPORT	__attribute__((__visibility__("default")))

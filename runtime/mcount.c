@@ -3,8 +3,7 @@
  * mcount.c - the C entries of the hook ABI (mon.h): the -p slow path, the
  * first call of a function (per thread, in the default mode), which gets
  * it a cell and a counter; the -pg hook, which counts an arc; and the
- * -pg call sites' announcements (ABI 5 and 4), which the plugin's code
- * uses.  On x86-64 the plugin calls the stubs of stub.c instead, which
+ * -pg call sites' announcements, which the plugin's code uses.  On x86-64 the plugin calls the stubs of stub.c instead, which
  * come here (-p) or to arcs.c (-pg).
  *
  * It may run before any constructor, inside a signal handler, in many
@@ -29,14 +28,6 @@
  * runtime.  For the linker only: nothing here calls it.
  */
 __asm__(".globl __mon_init");
-
-/*
- * Hook ABI 4 (mon.h): the address of the thread-local word of the call
- * site that announces itself (ABI 5's record is sites.c's).
- * Initial-exec: the -fPIC code of shared objects reads it too.
- */
-__thread long **volatile __mon_site_next MON_EXPORT
-    __attribute__((__tls_model__("initial-exec")));
 
 /*
  * The mark whose address tells -fPIC code that it is in an executable,
@@ -174,7 +165,7 @@ __mon_mcount_site_at(long **word, const struct __mon_site *site, char *pc)
 }
 
 /*
- * Hook ABI 6: the same two for -fPIC code, whose words are in this
+ * The same two for -fPIC code, whose words are in this
  * thread's area (area.c), at offset off.  Without one (no memory, a
  * thread glibc did not start, a unit that got no words) the call is
  * counted and its counter left nowhere.
@@ -193,11 +184,4 @@ __mon_mcount_site_area_at(long off, const struct __mon_site *site, char *pc)
 	long *none = NULL, **w = __mon_area_word(off);
 
 	__mon_mcount_site_at(w != NULL ? w : &none, site, pc);
-}
-
-/* Hook ABI 1, of objects built by earlier plugins: no cache. */
-void __attribute__((__noinline__, __noclone__)) MON_EXPORT
-__mon_mcount_arc(struct cnt **cellp, void *frompc)
-{
-	__mon_arcs_count(cellp, (uintptr_t)frompc, __builtin_return_address(0));
 }

@@ -7,23 +7,21 @@
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
  * __mon_mcount_site_stub, a -pg call site's first call in a thread.
- * __mon_mcount_arc_stub, the -pg hook when the arc cache missed: the
- *	fast path of __mon_arcs_count (arcs.c) in assembly, which counts
- *	and caches an arc this thread has seen with four scratch
- *	registers; anything else goes to __mon_arcs_slow.
- * __mon_mcount_arc_rec_stub, the same for the code of hook ABI 5,
- *	which also leaves the arc in this thread's word of the call site
- *	that announced itself (mon.h), if any.
- * __mon_mcount_arc_next_stub, the same for ABI 4's word.
+ * __mon_mcount_arc_rec_stub, the -pg hook when the arc cache missed:
+ *	the fast path of __mon_arcs_count (arcs.c) in assembly, which
+ *	counts and caches an arc this thread has seen with four scratch
+ *	registers (anything else goes to __mon_arcs_slow), and leaves the
+ *	arc in this thread's word of the call site that announced itself
+ *	(mon_abi.h), if any.
  * __mon_mcount_area_stub, __mon_mcount_site_area_stub and
  *	__mon_mcount_arc_area_stub, the -p, site and -pg entries of
- *	-fPIC code (ABI 6), told the offset of the word in this thread's
+ *	-fPIC code, told the offset of the word in this thread's
  *	area where the others are told its address.
  *
  * In:	%rax = &word (-p) or &cell (-pg), %r11 = &cell (-p) or the
  *	function's return address (-pg), the return address = a pc inside
  *	the instrumented function, and above it &cache (-pg), and above
- *	that the site's record (ABI 5), word (ABI 4) or 0.  The caller
+ *	that the site's record or 0.  The caller
  *	has stepped over its red zone.  The C code they call (mcount.c
  *	and the storage under it) is built for general registers only, so
  *	only those are saved here.  The C functions are called by name:
@@ -50,21 +48,18 @@
 	MON_STUB_LEAVE							\
 	"	.size	" name ", .-" name "\n"
 
-/* The link hint of each hook ABI this runtime serves names the stub. */
-#define HINT(h)								\
-	"	.globl	\"" h "\"\n"					\
-	"	.hidden	\"" h "\"\n"					\
-	"	.set	\"" h "\", __mon_mcount_stub\n"
-
-__asm__(HINT(MON_LINK_HINT) HINT(MON_LINK_HINT_OLD) HINT(MON_LINK_HINT_3)
-	HINT(MON_LINK_HINT_4) C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
+/* The link hint of the hook ABI this runtime serves names the stub. */
+__asm__("	.globl	\"" MON_LINK_HINT "\"\n"
+	"	.hidden	\"" MON_LINK_HINT "\"\n"
+	"	.set	\"" MON_LINK_HINT "\", __mon_mcount_stub\n"
+	C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
 
 /* The same, for a -pg call site: %rax = &word, %r11 = &site. */
 __asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
 
 /*
- * Hook ABI 6's -fPIC code: the same two, told the word's offset in this
- * thread's area (area.c) in %rax instead of its address.
+ * -fPIC code's: the same two, told the word's offset in this thread's
+ * area (area.c) in %rax instead of its address.
  */
 __asm__(C_STUB("__mon_mcount_area_stub", "__mon_mcount_area_at"));
 __asm__(C_STUB("__mon_mcount_site_area_stub", "__mon_mcount_site_area_at"));
@@ -181,13 +176,11 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 	"	.cfi_endproc\n"						\
 	"	.size	" name ", .-" name "\n"
 
-__asm__(ARC_STUB("__mon_mcount_arc_stub", ""));
-
 /*
- * Hook ABI 5: the same with the announced site's record w above &cache
- * (shared objects': the record plus their mod), whose word at
- * __mon_site_bias from it gets the arc too, if the word lies in one of
- * the blocks of this thread's table (sites.c).
+ * With the announced site's record w above &cache (shared objects': the
+ * record plus their mod), whose word at __mon_site_bias from it gets the
+ * arc too, if the word lies in one of the blocks of this thread's table
+ * (sites.c).
  */
 __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"	movq	48(%rsp), %rdx\n"
@@ -219,11 +212,11 @@ __asm__(ARC_STUB("__mon_mcount_arc_rec_stub",
 	"	jmp	8b\n"));
 
 /*
- * Hook ABI 6: the -pg stub of -fPIC code, whose arc cache is a word of
- * this thread's area (area.c): the offset pushed where &cache goes
- * becomes the word's address, or (no area, or an offset no unit has)
- * the address of that stack slot itself, which the caller drops; then
- * on to the stub of ABI 5.  The area is mapped here at a thread's first
+ * The -pg stub of -fPIC code, whose arc cache is a word of this
+ * thread's area (area.c): the offset pushed where &cache goes becomes
+ * the word's address, or (no area, or an offset no unit has) the
+ * address of that stack slot itself, which the caller drops; then on to
+ * the stub above.  The area is mapped here at a thread's first
  * call, every register kept.
  */
 #define AREA_LO		XSTR(MON_AREA_SCRATCH)
@@ -279,13 +272,4 @@ __asm__("	.text\n"
 	"	.cfi_endproc\n"
 	"	.size	__mon_mcount_arc_area_stub, .-__mon_mcount_arc_area_stub\n");
 
-/*
- * Hook ABI 4: the same with the announced site's word w above &cache,
- * which gets the arc too.
- */
-__asm__(ARC_STUB("__mon_mcount_arc_next_stub",
-	"	movq	48(%rsp), %rdx\n"
-	"	testq	%rdx, %rdx\n"
-	"	jz	6f\n"
-	"	movq	%rcx, (%rdx)\n"));
 #endif

@@ -14,7 +14,7 @@
 
 #include <time.h>
 
-#include "mon.h"
+#include "mon_abi.h"
 
 #ifdef MON_HOOK_SHARED
 #define MON_HOOK_TLS

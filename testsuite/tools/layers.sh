@@ -4,7 +4,7 @@
 # calls (nm -u) only files of lower layers or files listed before it in
 # its own layer, so there is no cycle; a file includes only its own
 # layer's header or lower ones; every hidden global a file defines is
-# named __mon_<file>_*; and what it exports, mon.h names.  Run by
+# named __mon_<file>_*; and what it exports, mon.h or mon_abi.h names.  Run by
 # `make check` (and `make layers`).
 #
 #   layers.sh OBJDIR SRCDIR		e.g. build/obj/runtime runtime
@@ -17,7 +17,7 @@ LAYERS='
 base	fmt err note name match
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
-hooks	mcount stub thread notify foreign
+hooks	mcount stub stale thread notify foreign
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec dl init
@@ -94,8 +94,8 @@ awk -F '\t' -v reserved=" $RESERVED " '
 	printf "runtime/%s.c defines %s: not named __mon_%s_*\n", $1, $2, $1 }' \
     "$T/globals" >> "$T/bad"
 
-# Exports: names mon.h declares or quotes (the hooks' MON_*_NAME).
-tr -c 'A-Za-z0-9_' '\n' < "$monh" | sort -u > "$T/monh"
+# Exports: names mon.h or mon_abi.h declare or quote (MON_*_NAME).
+cat "$monh" "${monh%.h}_abi.h" | tr -c 'A-Za-z0-9_' '\n' | sort -u > "$T/monh"
 awk -F '\t' -v extra=" $EXPORTED " '
     FILENAME ~ /monh$/ { known[$0] = 1; next }
     !($2 in known) && !index(extra, " " $2 " ") {
@@ -111,7 +111,7 @@ for h in "$srcdir"/*.c "$srcdir"/*.h; do
 	esac
 	[ -n "$me" ] || continue
 	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$h" | while read -r inc; do
-		[ "$inc" = mon ] && continue
+		case $inc in mon|mon_abi) continue ;; esac
 		awk -v me="$me" -v inc="$inc" -v f="$f" '
 		    NF { n[$1] = NR }
 		    END {

@@ -26,15 +26,13 @@
 #define INDEX(from) (((from) - 0x10000) / 16)
 
 #ifdef __x86_64__
-void	__mon_mcount_arc_stub(void);
-void	__mon_mcount_arc_next_stub(void);
 void	__mon_mcount_arc_rec_stub(void);
 
 /* Hook ABI 5: records of call sites, whose words the runtime keeps. */
 extern __thread long __mon_site_bias;
 static long recs[64] __attribute__((__section__(MON_SITES_SECTION)));
 
-/* A shared object's records and its __mon_site_mod (static TLS). */
+/* A shared object's records and the offset of its mod in the areas. */
 static long orecs[16];
 static long omodoff;	/* the object's __mon_site_modoff (hook ABI 6) */
 
@@ -46,21 +44,7 @@ omod(void)
 	    *(long *)(__mon_area_mine + omodoff);
 }
 
-/* The plugin's calling sequence (mon.h). */
-static void
-arc_stub(struct cnt **cellp, void *from, long **cache, long **w)
-{
-	(void)w;
-	__asm__ volatile(
-	    "mov	%1, %%r11\n\t"
-	    "lea	-128(%%rsp), %%rsp\n\t"
-	    "push	%2\n\t"
-	    "call	__mon_mcount_arc_stub\n\t"
-	    "lea	136(%%rsp), %%rsp"
-	    : : "a" (cellp), "r" (from), "r" (cache) : "memory", "cc", "r11");
-}
-
-/* Hook ABI 4's and 5's stub NAME, told the announced site's word or record w. */
+/* The stub NAME (mon_abi.h), told the announced site's record w. */
 #define ARC_SITE_STUB(fn, name)						\
 static void								\
 fn(struct cnt **cellp, void *from, long **cache, long **w)		\
@@ -75,18 +59,16 @@ fn(struct cnt **cellp, void *from, long **cache, long **w)		\
 	    : : "a" (cellp), "r" (from), "r" (cache), "r" (w)		\
 	    : "memory", "cc", "r11");					\
 }
-ARC_SITE_STUB(arc_next_stub, "__mon_mcount_arc_next_stub")
 ARC_SITE_STUB(arc_rec_stub, "__mon_mcount_arc_rec_stub")
-#endif
 
-/* Hook ABI 1: no cache. */
+/* The stub with no site announced. */
 static void
-arc_uncached(struct cnt **cellp, void *from, long **cache, long **w)
+arc_stub(struct cnt **cellp, void *from, long **cache, long **w)
 {
-	(void)cache;
 	(void)w;
-	__mon_mcount_arc(cellp, from);
+	arc_rec_stub(cellp, from, cache, NULL);
 }
+#endif
 
 static void
 arc_cache(struct cnt **cellp, void *from, long **cache, long **w)
@@ -96,24 +78,23 @@ arc_cache(struct cnt **cellp, void *from, long **cache, long **w)
 }
 
 /*
- * The ways a call is counted: the ABI 1 hook alone (no cache), and what
- * the plugin inlines (the function's arc cache) before the C hook or, on
- * x86-64, the stub; and ABI 4's and 5's, the cache and then the word of
- * the site the caller announced: here one of 64 per thread, which many
- * arcs share, as an announcement meant for another call would be (ABI
- * 4: a thread-local word; 5: a record, whose word is the runtime's).
+ * The ways a call is counted: the C hook without a cache, and what the
+ * plugin inlines (the function's arc cache) before the C hook or, on
+ * x86-64, the stub; and the cache and then the word of the site the
+ * caller announced: here one of 64 records, which many arcs share, as
+ * an announcement meant for another call would be; its word is the
+ * runtime's.
  */
 static const struct entry {
 	void	(*hook)(struct cnt **, void *, long **, long **);
 	int	 cached;
-	int	 announced;	/* 4, 5: the ABI's announcement */
+	int	 announced;	/* the caller announced its site */
 } entries[] = {
-	{ arc_uncached, 0, 0 },
+	{ arc_cache, 0, 0 },
 	{ arc_cache, 1, 0 },
 #ifdef __x86_64__
 	{ arc_stub, 1, 0 },
-	{ arc_next_stub, 1, 4 },
-	{ arc_rec_stub, 1, 5 },
+	{ arc_rec_stub, 1, 1 },
 #endif
 };
 #define NENTRY	((int)(sizeof(entries) / sizeof(entries[0])))
@@ -124,8 +105,6 @@ static const struct entry *entry;
 static struct cnt *cells[NCELL];
 static __thread long *cache[NCELL];
 
-static __thread long *sites[64];
-
 /* A call of function (cell) c from from. */
 static void
 call(int c, void *from)
@@ -133,10 +112,8 @@ call(int c, void *from)
 	long *p = entry->cached ? cache[c] : NULL, *q, **w = NULL, **a = NULL;
 	int i = INDEX((uintptr_t)from) % 64;
 
-	if (entry->announced == 4)
-		a = w = &sites[i];
 #ifdef __x86_64__
-	if (entry->announced == 5) {
+	if (entry->announced) {
 		a = (long **)&recs[i];
 		w = (long **)((char *)&recs[i] + __mon_site_bias);
 	}
@@ -288,28 +265,6 @@ START_TEST(test_disabled_caches_arcs)
 END_TEST
 
 #ifdef __x86_64__
-/*
- * Hook ABI 4: the stub leaves the arc in the announced site's word as
- * in the cache, and in the cache alone when no site was announced.
- */
-START_TEST(test_site_word_gets_the_arc)
-{
-	long *w = NULL, *c = NULL;
-
-	arc_next_stub(&cells[5], FROM(5), &c, &w);
-	ck_assert_ptr_nonnull(w);
-	ck_assert_ptr_eq(w, c);
-	ck_assert_int_eq(w[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
-	ck_assert_int_eq(w[MON_ARC_CELL], (long)(uintptr_t)cells[5]);
-	arc_next_stub(&cells[6], FROM(6), &c, NULL);
-	ck_assert_int_eq(c[MON_ARC_FROM], (long)(uintptr_t)FROM(6));
-	ck_assert_int_eq(w[MON_ARC_FROM], (long)(uintptr_t)FROM(5));
-	gather();
-	ck_assert_int_eq(got[5], 1);
-	ck_assert_int_eq(got[6], 1);
-}
-END_TEST
-
 /*
  * Hook ABI 5: the stub leaves the arc in this thread's word of the
  * announced record, at __mon_site_bias from it, never in the record;
@@ -510,7 +465,6 @@ arcs_suite(void)
 	tcase_add_loop_test(tc, test_signal_during_growth_is_exact, 0, NENTRY);
 	tcase_add_loop_test(tc, test_ended_threads_tables_are_reused, 0, NENTRY);
 #ifdef __x86_64__
-	tcase_add_test(tc, test_site_word_gets_the_arc);
 	tcase_add_test(tc, test_site_record_word_gets_the_arc);
 	tcase_add_test(tc, test_object_word_gets_the_arc);
 #endif

@@ -14,7 +14,7 @@
 #ifdef __x86_64__
 
 void	__mon_mcount_stub(void);
-void	__mon_mcount_arc_stub(void);
+void	__mon_mcount_arc_rec_stub(void);
 void	__mon_mcount_area_stub(void);
 void	__mon_mcount_arc_area_stub(void);
 
@@ -127,18 +127,18 @@ START_TEST(test_arc_stub_preserves_registers)
 	static long *arc;
 
 	ck_assert_ptr_null(__mon_arcs_mine.tab);
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from,
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_rec_stub, &cell, from,
 	    &arc), 0);
 	ck_assert_ptr_nonnull(__mon_arcs_mine.tab);
 	ck_assert_ptr_nonnull(arc);
 	ck_assert_int_eq(arc[MON_ARC_FROM], (long)from);
 	ck_assert_int_eq(arc[MON_ARC_COUNT], 1);
 	arc = NULL;
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, from,
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_rec_stub, &cell, from,
 	    &arc), 0);
 	ck_assert_ptr_nonnull(arc);
 	ck_assert_int_eq(arc[MON_ARC_COUNT], 2);
-	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_stub, &cell, other,
+	ck_assert_int_eq(clobbered_by(__mon_mcount_arc_rec_stub, &cell, other,
 	    &arc), 0);
 	ck_assert_int_eq(arc[MON_ARC_FROM], (long)other);
 	arc_total = 0;
