@@ -214,9 +214,11 @@ e2e: all $(TEST_TOOLS) | $(TEST_STAMP)
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 
 # The runtime's layers: no file calls a file above it (DESIGN.md).
-layers: $(RT_OBJS)
+layers: $(RT_OBJS) $(PLUGIN_OBJS)
 	$(SHELL) $(srcdir)/testsuite/tools/layers.sh $(O)/obj/runtime \
 	    $(srcdir)/runtime
+	$(SHELL) $(srcdir)/testsuite/tools/plugin-layers.sh $(O)/obj/plugin \
+	    $(srcdir)/plugin
 
 check: layers unit e2e
 

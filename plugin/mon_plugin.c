@@ -68,59 +68,8 @@ static const char mon_help[] =
 
 static const char mon_keys[] = "update=, tls=, verbose, p, pg";
 
-struct mon_options mon_opt = { MON_UPDATE_THREAD, false, TLS_MODEL_NONE,
-	false, false };
-
 static struct plugin_info mon_plugin_info = { MON_VERSION, mon_help };
 
-/* Attributes that exclude a function, as they exclude it from -pg. */
-static const char *const mon_skip_attrs[] = {
-	"no_instrument_function",
-	"no_profile_instrument_function",
-	"naked",
-	"interrupt",
-};
-
-/*
- * Why fndecl is left alone, or NULL to instrument it.  The front ends'
- * DECL_NO_INSTRUMENT_FUNCTION_ENTRY_EXIT is useless here: without -p it
- * is set on every function, so the attributes are looked up directly.
- */
-const char *
-mon_skip_reason(tree fndecl)
-{
-	cgraph_node *node;
-	ipa_ref *ref;
-	const char *name;
-	size_t i;
-
-	/* -fdump-passes asks every gate about a nameless dummy. */
-	if (fndecl == NULL_TREE || DECL_NAME(fndecl) == NULL_TREE)
-		return "no name";
-	/* x86 "interrupt" is a type attribute, the others decl ones. */
-	for (i = 0; i < ARRAY_SIZE(mon_skip_attrs); i++)
-		if (lookup_attribute(mon_skip_attrs[i],
-		    DECL_ATTRIBUTES(fndecl)) != NULL_TREE ||
-		    lookup_attribute(mon_skip_attrs[i],
-		    TYPE_ATTRIBUTES(TREE_TYPE(fndecl))) != NULL_TREE)
-			return mon_skip_attrs[i];
-	name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
-	if (strncmp(name, "__mon_", 6) == 0 ||
-	    strncmp(name, "__monprof_", 10) == 0)
-		return "runtime";
-	/*
-	 * An ifunc resolver (also a target_clones "f.resolver") runs while
-	 * the dynamic linker relocates, before TLS and the runtime exist.
-	 * The ifunc symbol is an alias of its resolver.
-	 */
-	if ((node = cgraph_node::get(fndecl)) != NULL) {
-		FOR_EACH_ALIAS(node, ref)
-			if (lookup_attribute("ifunc",
-			    DECL_ATTRIBUTES(ref->referring->decl)) != NULL_TREE)
-				return "ifunc resolver";
-	}
-	return NULL;
-}
 
 namespace {
 
@@ -287,6 +236,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    (void *)mon_roots);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 	    (void *)mon_area_roots);
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+	    (void *)mon_gimple_roots);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mon_plugin.h - what the plugin's argument parsing (mon_plugin.c) hands
- * to the instrumentation (mon_instrument.c, and mon_sites.c for -pg arcs
- * counted at their call sites), and the pieces of GIMPLE they share.
+ * mon_plugin.h - what the plugin's files give each other.  Each uses
+ * only those below it (testsuite/tools/plugin-layers.sh checks it):
+ *
+ *	mon_plugin.c		plugin_init: the arguments, the pass
+ *	mon_instrument.c	the function entries (-p, -pg)
+ *	mon_sites.c		-pg arcs counted and announced at call sites
+ *	mon_area.c		-fPIC code's words in the runtime's area
+ *	mon_gimple.c		the options, the runtime's decls, GIMPLE pieces
  */
 #ifndef MON_PLUGIN_H
 #define MON_PLUGIN_H
@@ -26,7 +31,9 @@ extern struct mon_options mon_opt;
 
 /* The runtime hooks' decls, which the garbage collector must not free. */
 extern const struct ggc_root_tab mon_roots[];
+extern const struct ggc_root_tab mon_gimple_roots[];
 
+/* mon_gimple.c (the rest of it below) */
 const char	*mon_skip_reason(tree fndecl);
 
 /*
@@ -63,10 +70,9 @@ struct mon_blocks {
 	"{mov\t%1, %%r11|mov\tr11, %1}", "push\t%3\n\tpush\t%2\n\t", name,	\
 	"{lea\t144(%%rsp), %%rsp|lea\trsp, [rsp+144]}")
 
-/* mon_instrument.c */
+/* mon_gimple.c */
 tree		mon_extern_var(const char *name, tree type);
 tree		mon_extern_tls(tree *slot, const char *name, tree type);
-unsigned int	mon_instrument(function *fun);
 tree		mon_new_var(const char *prefix, tree type, bool tls);
 tree		mon_new_var_in(const char *prefix, tree type,
 		    const char *name);
@@ -88,6 +94,11 @@ tree		mon_site_modoff(void);
 tree		mon_sites_fn(bool del);
 bool		mon_x86_64(void);
 bool		mon_in_executable(void);
+tree		mon_weak_call(tree fn, int n, tree *args, const char *more);
+extern bool	mon_building_cdtor;
+
+/* mon_instrument.c */
+unsigned int	mon_instrument(function *fun);
 
 /* mon_area.c */
 extern const struct ggc_root_tab mon_area_roots[];
@@ -106,7 +117,5 @@ bool		mon_site_counted(tree fndecl);
 void		mon_instrument_sites(function *fun);
 void		mon_announce_sites(function *fun);
 void		mon_sites_finish(void *gcc_data, void *user_data);
-tree		mon_weak_call(tree fn, int n, tree *args, const char *more);
-extern bool	mon_building_cdtor;
 
 #endif

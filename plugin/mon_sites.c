@@ -390,9 +390,6 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 	    GSI_NEW_STMT);
 }
 
-/* Set while the unit's constructor is built: not instrumented. */
-bool mon_building_cdtor;
-
 /* extern long NAME, hidden: a symbol of the object's own. */
 static tree
 mon_hidden_var(const char *name)
@@ -407,30 +404,6 @@ mon_hidden_var(const char *name)
 	DECL_VISIBILITY(d) = VISIBILITY_HIDDEN;
 	DECL_VISIBILITY_SPECIFIED(d) = 1;
 	return d;
-}
-
-/*
- * if (fn != 0) fn(args...), fn a weak function of the runtime's.  GCC
- * writes its .weak and .hidden directives before a unit's constructors,
- * and only for symbols already referenced: the body says them itself,
- * for fn and, in more, whatever else it names.
- */
-tree
-mon_weak_call(tree fn, int n, tree *args, const char *more)
-{
-	const char *text = ACONCAT((".weak ",
-	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)), more, NULL));
-	tree body = NULL_TREE, dir;
-
-	dir = build5(ASM_EXPR, void_type_node, build_string(strlen(text) + 1,
-	    text), NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE);
-	ASM_VOLATILE_P(dir) = 1;
-	append_to_statement_list(dir, &body);
-	append_to_statement_list(build3(COND_EXPR, void_type_node,
-	    build2(NE_EXPR, boolean_type_node, build_fold_addr_expr(fn),
-	    null_pointer_node), build_call_expr_loc_array(BUILTINS_LOCATION,
-	    fn, n, args), build_empty_stmt(BUILTINS_LOCATION)), &body);
-	return body;
 }
 
 /*
