@@ -61,8 +61,9 @@ static const char mon_help[] =
     "update=thread|single|atomic  counter update mode (default thread:"
     " per-thread counters, exact and contention-free)\n"
     "tls=global-dynamic|local-dynamic|initial-exec|local-exec"
-    "  TLS model of the thread-local words (default: local-exec in"
-    " executables, initial-exec with -fPIC)\n"
+    "  TLS model of thread-local words of the code's own (default:"
+    " local-exec in executables; -fPIC code has none, its words are in"
+    " the runtime's per-thread area)\n"
     "verbose  report each function instrumented or skipped\n"
     "p, pg  markers added by monprof.specs for -p and -pg\n";
 

@@ -4,7 +4,8 @@
 # workload's hot function, as perf finds it in the plain build) and
 # defines build FLAGS, check and workload, each run in the build
 # directory B with SRC naming this mode's copy of the sources.
-# Optional: TOOLS (commands it needs), INTREE=1 (builds only in its
+# Optional: TOOLS (commands it needs), PKGS (Debian packages of the
+# libraries its build uses), INTREE=1 (builds only in its
 # source tree), workload_1t (the workload in one thread, for the exact
 # counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top function of prof
 # with -p, of prof and gprof with -pg, of gprof alone is known to be
@@ -94,7 +95,9 @@ result() {
 
 # fetch PKG: unpack PKG's upstream tarball (the Debian orig tarball,
 # fetched by apt-get source once) into $CACHE/PKG.  Fails with the
-# apt-get log in $CACHE/dl/PKG.log.
+# apt-get log in $CACHE/dl/PKG.log.  The orig tarball is all it needs:
+# a package whose current .dsc or Debian diff the mirror no longer has
+# (python3.11's security updates) is built from the tarball that came.
 fetch() {
 	[ -f "$CACHE/$1/.unpacked" ] && return 0
 	mkdir -p "$CACHE/dl" || return 1
@@ -105,7 +108,7 @@ fetch() {
 	if [ -z "$(orig "$1")" ]; then
 		# apt's sandbox user cannot write here; root downloads anyway.
 		(cd "$CACHE/dl" && apt-get source --download-only "$1") \
-		    > "$CACHE/dl/$1.log" 2>&1 || return 1
+		    > "$CACHE/dl/$1.log" 2>&1
 	fi
 	t=$(orig "$1")
 	[ -n "$t" ] || { echo "no orig tarball" >> "$CACHE/dl/$1.log"; return 1; }

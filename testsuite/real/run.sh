@@ -60,8 +60,17 @@ done
 # strace proves that every process left a profile; optional.
 have strace || need="$need strace"
 need=$(printf '%s\n' $need | sort -u)
-if [ -n "$need" ]; then
-	pkgs=$(for t in $need; do tool_pkg "$t"; done | tr '\n' ' ')
+# Libraries a project's build uses (PKGS, Debian packages), where its
+# plain build would otherwise leave parts out.
+havepkg() { dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok'; }
+libs=
+for p in $projects; do
+	for k in $(pvar "$p" PKGS); do
+		havepkg "$k" || libs="$libs $k"
+	done
+done
+if [ -n "$need$libs" ]; then
+	pkgs="$(for t in $need; do tool_pkg "$t"; done | tr '\n' ' ')$libs"
 	if [ "$(id -u)" = 0 ] && have apt-get; then
 		echo "real: installing: apt-get install -y $pkgs"
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs \
@@ -75,6 +84,9 @@ for p in $projects; do
 	miss=
 	for t in $(pvar "$p" TOOLS); do
 		have "$t" || miss="$miss $(tool_pkg "$t")"
+	done
+	for k in $(pvar "$p" PKGS); do
+		havepkg "$k" || miss="$miss $k"
 	done
 	[ -z "$miss" ] ||
 	    echo "needs$miss: run: sudo apt-get install -y$miss" > "$R/$p.skip"

@@ -1,0 +1,52 @@
+# python3.11: CPython, a plugin host.  Autotools; its setup step builds
+# the extension modules -fPIC -shared and imports each with dlopen(),
+# and its make exits 0 even when one fails to import: the module is
+# then removed (renamed *_failed.so) and Python falls back to pure-Python
+# code without a word, so build() checks the setup step's tables, and
+# the workload prints the extension modules that import, which must be
+# the plain build's.  The build runs its own python: with PROFDIR empty.
+PKG=python3.11
+SYSTEM="autotools (plugin host)"
+PKGS="libssl-dev libffi-dev libsqlite3-dev libbz2-dev liblzma-dev
+    libreadline-dev libncurses-dev libgdbm-dev uuid-dev zlib1g-dev
+    libexpat1-dev"
+WORK_PROG=python
+HOT=_PyEval_EvalFrameDefault
+
+build() {
+	PROFDIR=
+	export PROFDIR
+	autotools "$1" --without-ensurepip > make.out 2>&1
+	rc=$?
+	cat make.out
+	[ $rc = 0 ] || return $rc
+	if grep -Eq 'removed because they could not be imported|Failed to build these modules' make.out; then
+		echo "python: extension modules lost:" >&2
+		grep -A 4 -E 'removed because|Failed to build' make.out >&2
+		return 1
+	fi
+}
+
+# The tests the issue names: the grammar, json and re (C accelerators),
+# str, decimal (_decimal and the pure-Python fallback), sqlite3.
+check() {
+	./python -m test -j"$JOBS" test_grammar test_json test_re \
+	    test_unicode test_decimal test_sqlite3
+}
+
+# Fixed string hashing, so that the output is the same in every run.
+workload() {
+	PYTHONHASHSEED=0 "$B/python" "$REAL/python-work.py"
+}
+
+# The work alone, for the exact counts.  The same calls in every run
+# also take the same addresses: CPython hashes some objects by address
+# (without address randomization: setarch -R), and its allocator maps
+# arenas around the runtime's own mappings, made at moments that vary
+# (with the C library's malloc instead: PYTHONMALLOC=malloc).
+workload_1t() {
+	norand=
+	setarch -R true 2> /dev/null && norand="setarch -R"
+	PYTHONHASHSEED=0 PYTHONMALLOC=malloc $norand "$B/python" \
+	    "$REAL/python-work.py" --work
+}
