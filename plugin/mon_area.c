@@ -155,10 +155,12 @@ mon_area_add(void)
  * through the scratch words, uncached.
  */
 void
-mon_area_finish(void)
+mon_area_finish(void *gcc_data, void *user_data)
 {
 	tree args[2];
 
+	(void)gcc_data;
+	(void)user_data;
 	if (mon_base_decl != NULL_TREE && mon_words > 0 && !seen_error()) {
 		args[0] = build_fold_addr_expr(mon_base_decl);
 		args[1] = build_int_cst(long_integer_type_node, mon_words);

@@ -242,6 +242,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
+	    mon_area_finish, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 	    mon_sites_finish, NULL);
 	return 0;
 }

@@ -109,7 +109,7 @@ void		mon_area_test(gimple_stmt_iterator *gsi, HOST_WIDE_INT k,
 		    tree *ap, tree *offp);
 tree		mon_area_load(gimple_stmt_iterator *gsi, tree a, tree off,
 		    tree type);
-void		mon_area_finish(void);
+void		mon_area_finish(void *gcc_data, void *user_data);
 
 /* mon_sites.c */
 void		mon_sites_prepare(void);

@@ -421,7 +421,6 @@ mon_sites_finish(void *gcc_data, void *user_data)
 
 	(void)gcc_data;
 	(void)user_data;
-	mon_area_finish();
 	if (!mon_mod_used || seen_error())
 		return;
 	mon_mod_used = false;

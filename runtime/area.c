@@ -88,7 +88,8 @@ __mon_area_words(long n)
  * Whether this thread's pointer is one that glibc set up: its TCB points
  * at itself (header.tcb at 0, header.self at 16).  A thread started by
  * a raw clone() with a TLS block of its own may have anything below its
- * pointer; nothing is written there.
+ * pointer: no area is mapped for it (the slow path's other thread-local
+ * state still lies there: README, Limitations).
  */
 static int
 glibc_thread(void)

@@ -51,26 +51,23 @@ pvar() {
 # What the projects' build systems need; installed when root, as `make
 # deps` does, otherwise the command is printed and those projects skip.
 have() { command -v "$1" > /dev/null 2>&1; }
-need=
-for p in $projects; do
-	for t in $(pvar "$p" TOOLS); do
-		have "$t" || need="$need $t"
+havepkg() { dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok'; }
+# missing PROJECT: the Debian packages of its TOOLS that are not there,
+# and of its PKGS (the libraries its build uses, where its plain build
+# would otherwise leave parts out), one a line.
+missing() {
+	for t in $(pvar "$1" TOOLS); do
+		have "$t" || tool_pkg "$t"
 	done
-done
+	for k in $(pvar "$1" PKGS); do
+		havepkg "$k" || echo "$k"
+	done
+}
+need=$(for p in $projects; do missing "$p"; done)
 # strace proves that every process left a profile; optional.
 have strace || need="$need strace"
-need=$(printf '%s\n' $need | sort -u)
-# Libraries a project's build uses (PKGS, Debian packages), where its
-# plain build would otherwise leave parts out.
-havepkg() { dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok'; }
-libs=
-for p in $projects; do
-	for k in $(pvar "$p" PKGS); do
-		havepkg "$k" || libs="$libs $k"
-	done
-done
-if [ -n "$need$libs" ]; then
-	pkgs="$(for t in $need; do tool_pkg "$t"; done | tr '\n' ' ')$libs"
+pkgs=$(printf '%s\n' $need | sort -u | tr '\n' ' ')
+if [ -n "$need" ]; then
 	if [ "$(id -u)" = 0 ] && have apt-get; then
 		echo "real: installing: apt-get install -y $pkgs"
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs \
@@ -81,13 +78,7 @@ if [ -n "$need$libs" ]; then
 	fi
 fi
 for p in $projects; do
-	miss=
-	for t in $(pvar "$p" TOOLS); do
-		have "$t" || miss="$miss $(tool_pkg "$t")"
-	done
-	for k in $(pvar "$p" PKGS); do
-		havepkg "$k" || miss="$miss $k"
-	done
+	miss=$(missing "$p" | tr '\n' ' ' | sed 's/^/ /; s/ $//')
 	[ -z "$miss" ] ||
 	    echo "needs$miss: run: sudo apt-get install -y$miss" > "$R/$p.skip"
 done
