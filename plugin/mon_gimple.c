@@ -12,7 +12,7 @@
 #include "mon_plugin.h"
 
 struct mon_options mon_opt = { MON_UPDATE_THREAD, false, TLS_MODEL_NONE,
-	false, false };
+	false, false, -1 };
 
 /* Set while the unit's constructor is built: not instrumented. */
 bool mon_building_cdtor;
@@ -389,6 +389,66 @@ mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)
 {
 	gsi_insert_after(gsi, gimple_build_cond(code, a, b, NULL_TREE,
 	    NULL_TREE), GSI_NEW_STMT);
+}
+
+/*
+ * Whether this function's thread-local state sits behind the guard of
+ * threads the C library did not start (guard=; by default code built
+ * -fPIC is guarded, an executable's one-instruction counter is not).
+ * A raw clone(CLONE_SETTLS) thread's thread pointer need not have the
+ * C library's TCB behind it: below it, where every thread-local word
+ * lives, may be unmapped memory or another object's.  glibc's TCB
+ * points at itself twice, header.tcb at 0 and header.self at 16, and
+ * both lie above the thread pointer, in any block a raw clone maps.
+ */
+bool
+mon_guarded(void)
+{
+	return mon_x86_64() && (mon_opt.guard > 0 ||
+	    (mon_opt.guard < 0 && !mon_in_executable()));
+}
+
+/*
+ * At gsi: if (((void **)tp)[2] == tp), tp the thread pointer, true on
+ * the C library's threads (mov %fs:0; cmp 16(tp); jne: three
+ * instructions, none of them below the thread pointer).
+ */
+void
+mon_guard_test(gimple_stmt_iterator *gsi)
+{
+	tree tp = make_ssa_name(ptr_type_node), self;
+	gcall *call;
+
+	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_THREAD_POINTER),
+	    0);
+	gimple_call_set_lhs(call, tp);
+	gsi_insert_after(gsi, call, GSI_NEW_STMT);
+	self = make_ssa_name(ptr_type_node);
+	gsi_insert_after(gsi, gimple_build_assign(self, build2(MEM_REF,
+	    ptr_type_node, tp, build_int_cst(build_pointer_type(
+	    ptr_type_node), 2 * int_size_in_bytes(ptr_type_node)))),
+	    GSI_NEW_STMT);
+	mon_test(gsi, EQ_EXPR, self, tp);
+}
+
+/*
+ * Put the guard in front of first, whose only predecessor leads to it:
+ * a thread that fails it goes on to skip, past all the blocks that
+ * touch thread-local state.  skip must have no PHIs (a join block).
+ */
+void
+mon_guard(basic_block first, basic_block skip)
+{
+	basic_block test = split_edge(single_pred_edge(first));
+	gimple_stmt_iterator gsi = gsi_start_bb(test);
+	edge yes = single_succ_edge(test), no;
+
+	mon_guard_test(&gsi);
+	yes->flags = (yes->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+	yes->probability = profile_probability::very_likely();
+	no = make_edge(test, skip, EDGE_FALSE_VALUE);
+	no->probability = yes->probability.invert();
+	first->count = yes->count();
 }
 
 /*

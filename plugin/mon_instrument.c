@@ -198,6 +198,8 @@ mon_instrument_static(function *fun)
 	stmt = gimple_build_asm_vec(text, NULL, NULL, NULL, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+	if (mon_guarded())
+		mon_guard(bb, split_edge(single_succ_edge(bb)));
 }
 
 /*
@@ -233,6 +235,8 @@ mon_instrument_area(function *fun, HOST_WIDE_INT k)
 
 	gsi = gsi_start_bb(b.slow);
 	mon_stub_call(&gsi, stub, off, "m", cell, NULL_TREE, NULL_TREE);
+	if (mon_guarded())
+		mon_guard(b.test[0], b.join);
 }
 
 /* -p: see the top of the file. */
@@ -288,6 +292,8 @@ mon_instrument_count(function *fun)
 		gsi_insert_after(&gsi, call, GSI_NEW_STMT);
 		mon_add_call(fun, call, b.slow);
 	}
+	if (mon_guarded())
+		mon_guard(b.test[0], b.join);
 }
 
 /*
@@ -457,6 +463,8 @@ mon_instrument_arc(function *fun)
 		else
 			mon_stub_call(&gsi, area_stub,
 			    build_fold_addr_expr(cell), "r", ra, off, w);
+		if (mon_guarded())
+			mon_guard(a.test[0], b.join);
 	}
 
 	/* ra = return address, first */

@@ -29,6 +29,14 @@
  * With -p or -pg on the command line the plugin clears profile_flag, so
  * neither an mcount call nor a forced frame pointer remains.
  *
+ * Threads (-fplugin-arg-monprof-guard=): a thread started by a raw
+ * clone() with a TLS block of its own may have nothing, or another
+ * thread's data, below its thread pointer, where thread-local words
+ * live.  guard=yes puts a test of the C library's TCB (mon_guarded) in
+ * front of every block that touches thread-local state; such a thread
+ * is not counted.  Default: yes in -fPIC code (8 instructions a call
+ * become 11), no in an executable's, whose counter is one instruction.
+ *
  * Debugging: -fplugin-arg-monprof-verbose lists what is instrumented;
  * -fdump-tree-all writes NNNt.monprof (GCC 11 and 12 reject
  * -fdump-tree-monprof); -fchecking verifies the CFG and SSA we build.
@@ -64,10 +72,15 @@ static const char mon_help[] =
     "  TLS model of thread-local words of the code's own (default:"
     " local-exec in executables; -fPIC code has none, its words are in"
     " the runtime's per-thread area)\n"
+    "guard=yes|no  skip counting in threads the C library did not start"
+    " (raw clone()), 3 instructions a call (default: yes in -fPIC code,"
+    " no in an executable's)\n"
     "verbose  report each function instrumented or skipped\n"
     "p, pg  markers added by monprof.specs for -p and -pg\n";
 
-static const char mon_keys[] = "update=, tls=, verbose, p, pg";
+static const char mon_keys[] = "update=, tls=, guard=, verbose, p, pg";
+
+static const char *const mon_guard_names[] = { "no", "yes" };
 
 static struct plugin_info mon_plugin_info = { MON_VERSION, mon_help };
 
@@ -177,6 +190,13 @@ mon_parse_args(const struct plugin_name_args *info)
 				ok = false;
 			else
 				mon_opt.tls = mon_tls_names[n].model;
+		} else if (strcmp(key, "guard") == 0) {
+			if (!mon_parse_value(info->base_name, key, value,
+			    mon_guard_names, ARRAY_SIZE(mon_guard_names), &n,
+			    "yes, no"))
+				ok = false;
+			else
+				mon_opt.guard = n;
 		} else if (strcmp(key, "verbose") == 0)
 			mon_opt.verbose = true;
 		else if (strcmp(key, "pg") == 0)

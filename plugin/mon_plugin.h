@@ -25,6 +25,7 @@ struct mon_options {
 	enum tls_model	 tls;		/* TLS_MODEL_NONE: automatic */
 	bool		 verbose;
 	bool		 pg;		/* -pg: call-graph arcs */
+	int		 guard;		/* guard=: 1 yes, 0 no, -1 -fPIC code */
 };
 
 extern struct mon_options mon_opt;
@@ -82,6 +83,9 @@ void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
 void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,
 		    tree a, tree b);
+bool		mon_guarded(void);
+void		mon_guard_test(gimple_stmt_iterator *gsi);
+void		mon_guard(basic_block first, basic_block skip);
 tree		mon_pointer_plus(gimple_stmt_iterator *gsi, tree p, tree off);
 void		mon_increment(gimple_stmt_iterator *gsi, tree p,
 		    HOST_WIDE_INT offset);

@@ -227,6 +227,8 @@ mon_count_site(function *fun, gcall *call, tree callee)
 		for (gsi = gsi_start_bb(blocks[k]); !gsi_end_p(gsi);
 		    gsi_next(&gsi))
 			gimple_set_location(gsi_stmt(gsi), loc);
+	if (mon_guarded())
+		mon_guard(b.test[0], b.join);
 }
 
 /* Count, where they are made, fun's calls of site-counted functions. */
@@ -352,6 +354,8 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 	    null_pointer_node);
 	gsi = gsi_start_bb(b.hot);
 	gsi_insert_after(&gsi, mon_announcement(rec), GSI_NEW_STMT);
+	if (mon_guarded())
+		mon_guard(b.test[0], b.join);
 	if (!mon_mod_ok()) {
 		/* No slow block: a shared object jumps over it. */
 		redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
@@ -438,6 +442,22 @@ mon_sites_finish(void *gcc_data, void *user_data)
 	mon_building_cdtor = false;
 }
 
+/* An executable's announcement behind the guard (mon_guarded). */
+static void
+mon_announce_if(function *fun, gcall *call, tree rec)
+{
+	struct mon_blocks b;
+	gimple_stmt_iterator gsi;
+
+	mon_split_before(fun, call, &b, 1);
+	gsi = gsi_start_bb(b.test[0]);
+	mon_guard_test(&gsi);
+	gsi = gsi_start_bb(b.hot);
+	gsi_insert_after(&gsi, mon_announcement(rec), GSI_NEW_STMT);
+	redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
+	delete_basic_block(b.slow);
+}
+
 /* Announce, before each of fun's calls that it may, the call's site. */
 void
 mon_announce_sites(function *fun)
@@ -461,6 +481,8 @@ mon_announce_sites(function *fun)
 		rec = mon_site_record();
 		if (!exe)
 			mon_announce_guarded(fun, call, rec);
+		else if (mon_guarded())
+			mon_announce_if(fun, call, rec);
 		else {
 			gsi = gsi_for_stmt(call);
 			gsi_insert_before(&gsi, mon_announcement(rec),

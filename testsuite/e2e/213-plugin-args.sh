@@ -5,13 +5,18 @@ echo 'int main(void) { return 0; }' > m.c
 if mp_cc -p -fplugin-arg-monprof-bogus=1 -c m.c 2> err; then
 	fail "bad key accepted"
 fi
-grep -q "unknown argument '-fplugin-arg-monprof-bogus'; valid keys: update=, tls=, verbose, p, pg" err ||
+grep -q "unknown argument '-fplugin-arg-monprof-bogus'; valid keys: update=, tls=, guard=, verbose, p, pg" err ||
     { cat err; fail "bad key message"; }
 if mp_cc -p -fplugin-arg-monprof-update=fast -c m.c 2> err; then
 	fail "bad value accepted"
 fi
 grep -q "bad value 'fast' for '-fplugin-arg-monprof-update'; valid: thread, single, atomic" err ||
     { cat err; fail "bad value message"; }
+if mp_cc -p -fplugin-arg-monprof-guard=maybe -c m.c 2> err; then
+	fail "bad guard value accepted"
+fi
+grep -q "bad value 'maybe' for '-fplugin-arg-monprof-guard'; valid: yes, no" err ||
+    { cat err; fail "bad guard message"; }
 mp_cc -p -v -c m.c 2>&1 | grep -A1 'Versions of loaded plugins' |
     grep -q 'monprof: [0-9]' || fail "no plugin version in gcc -v"
 mp_cc -p -fplugin-arg-monprof-verbose -O2 -c m.c 2>&1 |
