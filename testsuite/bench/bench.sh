@@ -1,22 +1,35 @@
 #!/bin/sh
 # bench.sh - overhead of monprof against plain -O2, glibc -pg and empty
 # -finstrument-functions hooks, and gcov's arc counters (the floor: one
-# increment per arc, -fprofile-update=single), on a call-heavy, a 4-thread and a mixed
-# workload; "sampler" is the plain code linked with the runtime, which
+# increment per arc, -fprofile-update=single), on a call-heavy, a
+# 4-thread (static functions), a 4-thread (global functions, each called
+# from two places), a mixed workload and a real program's: zstd, from
+# the Debian source that `make check-real` fetches (compiled here file by
+# file, not by its build system: each variant is the same command with
+# other flags), compressing 8 MB of text at level 12 in one thread.
+# "sampler" is the plain code linked with the runtime, which
 # samples at 1000 Hz: the sampler's own cost.  The "-off" variants run
 # the instrumented program with PROFDIR= (profiling switched off), and
 # "monprof-nodefault" with PROFFLAGS=-disable_default (counting, but no
 # monitor() call, so no sampler): both must cost at most what "monprof"
-# costs.  Run by `make bench` (CC, O, SRCDIR set).
+# costs.  "-guard" builds the executable with
+# -fplugin-arg-monprof-guard=yes (threads the C library did not start
+# are skipped); "-so" builds the workload as an -fPIC shared object
+# (main renamed) that a -p executable of one call links: what a module
+# costs, with its default guard, "-so-noguard" without, "-so-host" in
+# a plain executable (libmonprof-null.so: nothing counted).  Run by
+# `make bench` (CC, O, SRCDIR set).
 #
 #   wall x   median over BENCH_PAIRS (default 5) paired, alternating runs
-#            of plain and variant, of the per-pair ratio variant / plain
+#            of plain and variant, of the per-pair ratio variant / plain;
+#            (min): the variant's fastest run over plain's fastest, the
+#            estimate that noise inflates least (README, Overhead)
 #   insn x   instructions (valgrind --tool=callgrind) at BENCH_INSN_PCT
 #            (default 10) percent of the work, variant / plain
 #   insn/call  the instructions a variant adds to plain, per call of an
 #            instrumented function (the calls the -p build counts in that
 #            run): the distance to the floor, one increment
-#   exact    threads workload: every function's count equals the count
+#   exact    threads and globals: every function's count equals the count
 #            the program prints (monprof -p from mon.out, the -pg
 #            variants from gprof on gmon.out)
 #   RSS      peak resident set, KiB
@@ -34,7 +47,8 @@
 #            functions (BENCH_PROF=0 skips it)
 #
 # BENCH_ONLY="calls threads" restricts the workloads; BENCH_VARIANTS the
-# variants (names as printed).
+# variants (names as printed), which are otherwise the workload's own
+# list (variants).
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -42,8 +56,23 @@ export LC_ALL
 B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
-WORKLOADS=${BENCH_ONLY-calls threads mixed}
-VARIANTS=${BENCH_VARIANTS:-sampler gcov-single monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty}
+WORKLOADS=${BENCH_ONLY-calls threads globals mixed zstd}
+BASE="sampler gcov-single monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty"
+# variants WORKLOAD: what it is run in.
+variants() {
+	if [ -n "${BENCH_VARIANTS:-}" ]; then
+		echo "$BENCH_VARIANTS"
+		return
+	fi
+	case $1 in
+	calls|threads)	echo "$BASE monprof-guard monprof-pg-guard monprof-so" \
+			    "monprof-so-noguard monprof-so-host monprof-pg-so" ;;
+	globals)	echo "$BASE monprof-pg-guard" ;;
+	zstd)		echo "sampler gcov-single monprof monprof-off" \
+			    "monprof-pg monprof-pg-off glibc-pg" ;;
+	*)		echo "$BASE" ;;
+	esac
+}
 W=$(mktemp -d "${TMPDIR:-/tmp}/monprof-bench.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 T=$W
@@ -53,26 +82,83 @@ set +e
 CFLAGS="-O2 -pthread"
 "$CC" -O2 -c -o "$W/hooks_empty.o" "$B/hooks_empty.c" || exit 1
 
+# compiler VARIANT: the command that compiles and links it.
+compiler() {
+	case $1 in
+	plain|*-host)	echo "$CC" ;;
+	sampler*)	echo "$CC -Wl,-u,__mon_init $O/libmonprof.a" ;;
+	monprof-single)	echo "mp_cc -p -fplugin-arg-monprof-update=single" ;;
+	monprof-atomic)	echo "mp_cc -p -fplugin-arg-monprof-update=atomic" ;;
+	monprof-pg-guard)
+			echo "mp_cc -pg -fplugin-arg-monprof-guard=yes" ;;
+	monprof-guard)	echo "mp_cc -p -fplugin-arg-monprof-guard=yes" ;;
+	monprof-pg*)	echo "mp_cc -pg" ;;
+	monprof*)	echo "mp_cc -p" ;;
+	glibc-pg)	echo "$CC -pg" ;;
+	gcov-single)	echo "$CC -fprofile-arcs -fprofile-update=single" \
+			    "-fprofile-dir=$W/gcda" ;;
+	cyg-empty)	echo "$CC -finstrument-functions $W/hooks_empty.o" ;;
+	esac
+}
+
+# The real program's sources (zstd, from `make check-real`'s cache, or
+# fetched the same way), its flags, and its input at each percentage.
+ZSTD=$O/real/src/libzstd
+zstd_src() {
+	if [ ! -f "$ZSTD/.unpacked" ]; then
+		CACHE=$O/real/src
+		. "$SRCDIR/testsuite/real/lib.sh"
+		fetch libzstd || return 1
+	fi
+	[ -s "$W/text" ] || {
+		CACHE=$O/real/src
+		. "$SRCDIR/testsuite/real/lib.sh"
+		gen_text "$W/text" 8000000
+		for p in 100 50 "$INSN_PCT"; do
+			head -c $((80000 * p)) "$W/text" > "$W/zin.$p"
+		done
+	}
+}
+zstd_files() {
+	echo "$ZSTD"/lib/common/*.c "$ZSTD"/lib/compress/*.c \
+	    "$ZSTD"/lib/decompress/*.c "$ZSTD"/lib/decompress/*.S \
+	    "$ZSTD"/lib/dictBuilder/*.c "$ZSTD"/programs/*.c
+}
+
 # build WORKLOAD VARIANT -> $W/WORKLOAD.VARIANT
 build() {
-	src=$B/$1.c out=$W/$1.$2
+	src=$B/$1.c out=$W/$1.$2 cc=$(compiler "$2")
+	[ -n "$cc" ] || { echo "no variant $2" >&2; return 1; }
+	if [ "$1" = zstd ]; then
+		zstd_src || { echo "zstd sources not fetched" >&2; return 1; }
+		$cc $CFLAGS -DZSTD_MULTITHREAD -DZSTD_LEGACY_SUPPORT=0 \
+		    -I"$ZSTD/lib" -I"$ZSTD/lib/common" -o "$out" \
+		    $(zstd_files) 2>"$W/zstd.log" ||
+		    { tail -n 3 "$W/zstd.log" >&2; return 1; }
+		return 0
+	fi
 	case $2 in
-	plain)		"$CC" $CFLAGS -o "$out" "$src" ;;
-	sampler*)	"$CC" $CFLAGS -o "$out" "$src" -Wl,-u,__mon_init \
-			    "$O/libmonprof.a" ;;
-	monprof|monprof-off|monprof-nodefault)
-			mp_cc -p $CFLAGS -o "$out" "$src" ;;
-	monprof-single)	mp_cc -p -fplugin-arg-monprof-update=single $CFLAGS \
-			    -o "$out" "$src" ;;
-	monprof-atomic)	mp_cc -p -fplugin-arg-monprof-update=atomic $CFLAGS \
-			    -o "$out" "$src" ;;
-	monprof-pg|monprof-pg-off)
-			mp_cc -pg $CFLAGS -o "$out" "$src" ;;
-	glibc-pg)	"$CC" -pg $CFLAGS -o "$out" "$src" ;;
-	gcov-single)	"$CC" -fprofile-arcs -fprofile-update=single \
-			    -fprofile-dir="$W/gcda" $CFLAGS -o "$out" "$src" ;;
-	cyg-empty)	"$CC" -finstrument-functions $CFLAGS -o "$out" "$src" \
-			    "$W/hooks_empty.o" ;;
+	*-so*)
+		so=$W/lib$1.$2.so
+		case $2 in
+		*-noguard)	mp_cc -p -fplugin-arg-monprof-guard=no $CFLAGS \
+				    -fPIC -shared -Dmain=bench_main -o "$so" \
+				    "$src" ;;
+		monprof-pg-so)	mp_cc -pg $CFLAGS -fPIC -shared \
+				    -Dmain=bench_main -o "$so" "$src" ;;
+		*)		mp_cc -p $CFLAGS -fPIC -shared \
+				    -Dmain=bench_main -o "$so" "$src" ;;
+		esac || return 1
+		$cc $CFLAGS -o "$out" "$B/so_main.c" "$so" -Wl,-rpath,"$W" ;;
+	*)	$cc $CFLAGS -o "$out" "$src" ;;
+	esac
+}
+
+# run WORKLOAD VARIANT PERCENT: the command line of a run.
+run() {
+	case $1 in
+	zstd)	echo "$W/zstd.$2 --single-thread -12 -c $W/zin.$3" ;;
+	*)	echo "$W/$1.$2 $3" ;;
 	esac
 }
 
@@ -138,13 +224,13 @@ rss() {
 # exact WORKLOAD VARIANT: for threads, compare each function's count with
 # the program's own expectation.
 exact() {
-	[ "$1" = threads ] || { echo "-"; return; }
-	case $2 in *-off|*-nodefault) echo "-"; return ;; esac
+	case $1 in threads|globals) ;; *) echo "-"; return ;; esac
+	case $2 in *-off|*-nodefault|*-so*) echo "-"; return ;; esac
 	d=$W/ex.$$
 	mkdir -p "$d"
 	(cd "$d" && "$W/$1.$2" 50 >/dev/null 2>expect)
 	case $2 in
-	monprof-pg|glibc-pg)
+	monprof-pg*|glibc-pg)
 			gprof -b -p "$W/$1.$2" "$d/gmon.out" 2>/dev/null |
 			    awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }
 				 NF == 5 && $4 ~ /^[0-9]+$/ { print $5, $4 }' \
@@ -170,46 +256,60 @@ ncalls() {
 	build "$1" monprof || return
 	d=$W/nc.$$
 	mkdir -p "$d"
-	(cd "$d" && "$W/$1.monprof" "$INSN_PCT" >/dev/null 2>&1)
+	(cd "$d" && $(run "$1" monprof "$INSN_PCT") >/dev/null 2>&1)
 	"$MONDUMP" "$d/mon.out" | awk '$1 == "cell" { n += $3 } END { print n + 0 }'
 	rm -rf "$d"
 }
 
-printf '| workload | variant | wall x (median) | insn x | insn/call | exact | RSS KiB |\n'
-printf '|---|---|---:|---:|---:|---|---:|\n'
+printf '| workload | variant | wall x (median) | wall x (min) | insn x | insn/call | exact | RSS KiB |\n'
+printf '|---|---|---:|---:|---:|---:|---|---:|\n'
 for w in $WORKLOADS; do
-	build "$w" plain || exit 1
-	pw=$(for i in 1 2 3; do wall "$W/$w.plain"; done | median)
-	pi=$(insns "$W/$w.plain" "$INSN_PCT")
+	if ! build "$w" plain 2>"$W/err"; then
+		printf '| %s | plain | build failed: %s | | | | | |\n' "$w" \
+		    "$(head -n 1 "$W/err")"
+		continue
+	fi
+	for i in 1 2 3; do wall $(run "$w" plain 100); done > "$W/plain"
+	pw=$(median < "$W/plain")
+	pl=$(sort -g "$W/plain" | head -n 1)
+	pi=$(insns $(run "$w" plain "$INSN_PCT"))
 	nc=$(ncalls "$w")
-	printf '| %s | plain | %s s | %s | %s calls | - | %s |\n' "$w" "$pw" \
+	printf '| %s | plain | %s s | %s s | %s | %s calls | - | %s |\n' "$w" "$pw" \
+	    "$(echo "$pl" | awk '{ printf "%.4f", $1 }')" \
 	    "$(echo "$pi" | awk '{ printf "%.0fM", $1 / 1e6 }')" \
-	    "$(echo "$nc" | awk '{ printf "%.1fM", $1 / 1e6 }')" "$(rss "$W/$w.plain")"
-	for v in $VARIANTS; do
+	    "$(echo "$nc" | awk '{ printf "%.1fM", $1 / 1e6 }')" \
+	    "$(rss $(run "$w" plain 100))"
+	for v in $(variants "$w"); do
 		if ! build "$w" "$v" 2>"$W/err"; then
-			printf '| %s | %s | build failed: %s | | | | |\n' "$w" "$v" \
+			printf '| %s | %s | build failed: %s | | | | | |\n' "$w" "$v" \
 			    "$(head -n 1 "$W/err")"
 			continue
 		fi
 		i=0
-		ratios=$(while [ $i -lt "$PAIRS" ]; do
+		while [ $i -lt "$PAIRS" ]; do
 			if [ $((i % 2)) = 0 ]; then
-				a=$(wall "$W/$w.plain")
-				b=$(VENV=$(venv $v) wall "$W/$w.$v")
+				a=$(wall $(run "$w" plain 100))
+				b=$(VENV=$(venv $v) wall $(run "$w" "$v" 100))
 			else
-				b=$(VENV=$(venv $v) wall "$W/$w.$v")
-				a=$(wall "$W/$w.plain")
+				b=$(VENV=$(venv $v) wall $(run "$w" "$v" 100))
+				a=$(wall $(run "$w" plain 100))
 			fi
-			echo "$a $b" | awk '{ printf "%.3f\n", $2 / $1 }'
+			echo "$a $b"
 			i=$((i + 1))
-		done | median)
-		vi=$(VENV=$(venv $v) insns "$W/$w.$v" "$INSN_PCT")
+		done > "$W/pairs"
+		ratios=$(awk '$1 > 0 { printf "%.3f\n", $2 / $1 }' "$W/pairs" |
+		    median)
+		least=$(awk 'NR == 1 || $1 < a { a = $1 } NR == 1 || $2 < b { b = $2 }
+		    END { if (a > 0) printf "%.3f", b / a; else print "n/a" }' \
+		    "$W/pairs")
+		vi=$(VENV=$(venv $v) insns $(run "$w" "$v" "$INSN_PCT"))
 		ix=$(echo "$vi $pi" | awk '$1 > 0 && $2 > 0 { printf "%.2f", $1 / $2; exit }
 		    { print "n/a" }')
 		ic=$(echo "$vi $pi $nc" | awk '$1 > 0 && $2 > 0 && $3 > 0 {
 		    printf "%.2f", ($1 - $2) / $3; exit } { print "n/a" }')
-		printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$w" "$v" "$ratios" \
-		    "$ix" "$ic" "$(exact "$w" "$v")" "$(VENV=$(venv $v) rss "$W/$w.$v")"
+		printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$w" "$v" \
+		    "$ratios" "$least" "$ix" "$ic" "$(exact "$w" "$v")" \
+		    "$(VENV=$(venv $v) rss $(run "$w" "$v" 100))"
 	done
 done
 

@@ -5,13 +5,11 @@
  * so the bench can check that the profile is exact.
  * Usage: threads [PERCENT [NTHREADS]]
  */
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "workers.h"
 
 #define NOINLINE __attribute__((noinline, noclone))
-
-static unsigned long iters;
 
 NOINLINE static unsigned long t_inc(unsigned long a) { return a + 1; }
 NOINLINE static unsigned long t_dbl(unsigned long a) { return a * 2 + 1; }
@@ -39,21 +37,11 @@ worker(void *arg)
 int
 main(int argc, char **argv)
 {
-	unsigned long pct = argc > 1 ? strtoul(argv[1], NULL, 10) : 100;
-	unsigned long n = argc > 2 ? strtoul(argv[2], NULL, 10) : 4, i;
-	unsigned long acc = 0;
-	pthread_t tid[64];
-	void *r;
+	unsigned long n, acc;
 
-	if (n < 1 || n > 64)
+	acc = workers_run(argc, argv, 200000000ul, worker, &n);
+	if (n == 0)
 		return 2;
-	iters = 200000000ul * pct / 100 / n;
-	for (i = 0; i < n; i++)
-		pthread_create(&tid[i], NULL, worker, (void *)i);
-	for (i = 0; i < n; i++) {
-		pthread_join(tid[i], &r);
-		acc ^= (unsigned long)r;
-	}
 	printf("threads %lu %lu\n", n, acc);
 	/* Exact expected counts, for the bench's exactness check. */
 	fprintf(stderr, "expect t_step %lu\nexpect t_inc %lu\nexpect t_dbl %lu\n"
