@@ -6,10 +6,22 @@
  * runtime's write among them (init.c's holds catch only so many).  The
  * specs file links executables with ld's --wrap=exit: the program's own
  * calls come here, and as in glibc 2.41 and Rust's std, the first
- * thread goes on while any other blocks until the process has ended.
+ * thread goes on while any other waits for the process to end.
  * A thread may call exit() again from an exit handler (glibc runs the
  * rest); a child with a copy of the memory, or sharing it (vfork), is
  * not held by its parent's exit.
+ *
+ * The wait must not become a deadlock that glibc before 2.41 would not
+ * have: a program's exit handler may join a thread that itself calls
+ * exit() (told to stop, it takes an error path).  So a waiter watches
+ * the first thread: while that one has not reached the runtime's own
+ * exit handler (__mon_exit_reached) and has slept, without running, for
+ * MON_EXIT_PATIENCE checks in a row, it is taken to wait for the waiter,
+ * which then goes on into exit() as glibc would have let it: it runs
+ * the handlers left, the runtime's among them, and ends the process
+ * with its own status.  A first thread that runs is never overtaken, so
+ * threads exiting together on a loaded machine still end with one
+ * whole profile.
  *
  * Calls from libc itself (main's return) and from shared libraries are
  * not wrapped: the holds still serve them, and they are few.
@@ -17,17 +29,36 @@
 #include <sys/syscall.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "process.h"
 
-extern void __real_exit(int) __attribute__((__noreturn__));
+/*
+ * Weak: only ld's --wrap=exit defines it, and only then is the wrapper
+ * called; a link without the specs file takes this file for
+ * __mon_exit_reached alone.
+ */
+extern void __real_exit(int) __attribute__((__noreturn__, __weak__));
 void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
+/* Checks, 10 ms apart, that the first thread sleeps before a waiter goes on. */
+#define MON_EXIT_PATIENCE	20
+
 static int owner;	/* the thread in exit(), or 0 */
+static int reached;	/* it has reached the runtime's exit handler */
+
+/* init.c's exit handler runs: the program's own handlers are done. */
+void
+__mon_exit_reached(void)
+{
+	MON_STORE(&reached, 1);
+}
 
 /* The owner may be another process's thread: a fork child's copy. */
 static int
@@ -41,10 +72,40 @@ gone(int tid)
 	return r;
 }
 
+/*
+ * Whether thread tid of this process sleeps (or is stopped): the state
+ * in /proc/self/task/<tid>/stat, after the name's closing parenthesis.
+ * 0 where it cannot be read: the waiter then keeps waiting.
+ */
+static int
+asleep(int tid)
+{
+	char path[64] = "/proc/self/task/", buf[512], *p;
+	size_t n = sizeof("/proc/self/task/") - 1;
+	ssize_t got;
+	int fd, saved = errno;
+
+	n += __mon_fmt_ulong(path + n, (unsigned long)tid);
+	memcpy(path + n, "/stat", sizeof("/stat"));
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		errno = saved;
+		return 0;
+	}
+	got = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	errno = saved;
+	if (got <= 0)
+		return 0;
+	buf[got] = '\0';
+	if ((p = strrchr(buf, ')')) == NULL || p[1] != ' ')
+		return 0;
+	return p[2] == 'S' || p[2] == 'D' || p[2] == 'T' || p[2] == 't';
+}
+
 void
 __wrap_exit(int status)
 {
-	int me, was;
+	int me, was, still = 0;
 
 	if (__mon_self_which() != MON_SELF_SAME)
 		__real_exit(status);
@@ -54,14 +115,20 @@ __wrap_exit(int status)
 		if (__atomic_compare_exchange_n(&owner, &was, me, 0,
 		    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) || was == me)
 			break;
-		if (!gone(was))
-			/* Woken by nothing: the owner ends the process. */
-			while (MON_LOAD(&owner) == was)
-				syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE,
-				    was, NULL, NULL, 0);
-		else
+		if (gone(was)) {
 			__atomic_compare_exchange_n(&owner, &was, 0, 0,
 			    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+			continue;
+		}
+		/* Woken by nothing: the owner ends the process. */
+		syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, was,
+		    &(const struct timespec){ 0, 10000000L }, NULL, 0);
+		if (MON_LOAD(&owner) != was || MON_LOAD(&reached) ||
+		    !asleep(was))
+			still = 0;
+		else if (++still >= MON_EXIT_PATIENCE)
+			/* It waits for this thread: as glibc before 2.41. */
+			break;
 	}
 	__real_exit(status);
 }

@@ -98,6 +98,7 @@ exiting(int status, void *arg)
 	int shared;
 
 	(void)arg;
+	__mon_exit_reached();
 	MON_STORE(&exiter, (int)syscall(SYS_gettid));
 	if (!(shared = __mon_monitor_exiting() != 0))
 		__mon_signal_check();

@@ -18,6 +18,9 @@ void	 __mon_self_record(void) MON_HIDDEN;
 int	 __mon_self_which(void) MON_HIDDEN;
 long	 __mon_self_pid(void) MON_HIDDEN;
 
+/* exit.c: the program's exit(), one thread at a time */
+void	 __mon_exit_reached(void) MON_HIDDEN;
+
 /* exe.c: the main executable, as loaded */
 void	 __mon_exe_find(void) MON_HIDDEN;
 void	 __mon_exe_text(uintptr_t *, uintptr_t *) MON_HIDDEN;
