@@ -73,6 +73,14 @@ __mon_self_which(void)
 	errno = saved;
 	if (MON_LOAD(&pid) == 0)
 		__mon_self_record();
+	else if (now < 0)
+		/*
+		 * getpid() refused (a seccomp filter returns EPERM): no
+		 * answer, so the process set up, where the program runs
+		 * its filter.  Taken for a vfork child, it would end at
+		 * exit() with _exit(), its output never flushed.
+		 */
+		return MON_SELF_SAME;
 	else if (now != MON_LOAD(&pid))
 		return mark != NULL && *mark == 0 ? MON_SELF_COPY :
 		    MON_SELF_SHARED;
