@@ -587,6 +587,38 @@ __mon_perf_stop(void)
 }
 
 /*
+ * The program is to be its only thread for a call (unshare.c): the
+ * helper ends, and is gone from the thread group when this returns, or
+ * (alone 0) starts again after the call.  The events go on sampling
+ * into their rings meanwhile, which the next drain empties.  -1 if the
+ * helper could not start again (the samples then wait for a write).
+ */
+int
+__mon_perf_alone(int alone)
+{
+	static int paused;
+	int saved = errno, i, rc = 0;
+	long tid;
+
+	if (alone) {
+		if (rings == NULL || MON_LOAD(&nrings) == 0 || paused)
+			return 0;
+		tid = MON_LOAD(&helper_tid);
+		helper_stop();
+		paused = 1;
+		/* pthread_join returns before the kernel releases it. */
+		for (i = 0; i < 10000 && tid > 0 &&
+		    syscall(SYS_tgkill, self_pid, tid, 0) == 0; i++)
+			syscall(SYS_sched_yield);
+	} else if (paused) {
+		paused = 0;
+		rc = helper_start();
+	}
+	errno = saved;
+	return rc;
+}
+
+/*
  * fork child: the events and the helper are the parent's (the ring
  * mappings are not even copied); drop them without draining.
  */

@@ -110,6 +110,17 @@ __mon_sampler_forget(void)
 	}
 }
 
+/*
+ * The program is to be its only thread for a call (alone 1), or the
+ * call is done (alone 0): only the perf sampler has a thread.  0, or -1
+ * if it could not go on after the call.
+ */
+int
+__mon_sampler_alone(int alone)
+{
+	return running == MON_SAMPLER_PERF ? __mon_perf_alone(alone) : 0;
+}
+
 /* fork child: the sampler is the parent's; start one of its own. */
 void
 __mon_sampler_reset(void)

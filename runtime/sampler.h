@@ -52,6 +52,7 @@ void	 __mon_perf_stop(void) MON_HIDDEN;
 void	 __mon_perf_enable(int) MON_HIDDEN;
 void	 __mon_perf_drain(int) MON_HIDDEN;
 void	 __mon_perf_reset(void) MON_HIDDEN;
+int	 __mon_perf_alone(int) MON_HIDDEN;
 
 /* itimer.c */
 int	 __mon_itimer_start(long) MON_HIDDEN;
@@ -71,5 +72,6 @@ int	 __mon_sampler_which(void) MON_HIDDEN;
 long	 __mon_sampler_switches(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
+int	 __mon_sampler_alone(int) MON_HIDDEN;
 
 #endif /* MON_SAMPLER_H */

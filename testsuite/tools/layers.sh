@@ -20,7 +20,7 @@ storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal exec dl init
+control	dump final monitor profil signal exec dl unshare init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented
