@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * final.c - the profile written when the process ends, by a writer
- * process: a clone that shares the memory and the files (CLONE_VM,
- * CLONE_FILES) but is no thread of the program, so an exit() in another
- * thread, which ends every thread at once, cannot end the write half
- * way.  At exit() it is started before the destructors and waits: for
+ * process: a clone that shares the memory (CLONE_VM) but is no thread
+ * of the program, so an exit() in another thread, which ends every
+ * thread at once, cannot end the write half way.  Its descriptor table
+ * is a copy, of which it closes all but stderr at once: the program's
+ * descriptors stay the program's (a pipe it closes at exit reaches EOF
+ * as without profiling), and a program that fills its table up to a
+ * hard RLIMIT_NOFILE still gets its profile.  At exit() it is started before the destructors and waits: for
  * the go once they have run (so that they are counted), or for the end
  * of the process, whichever comes first.  Whoever gives the go waits
  * until it has written.
@@ -16,6 +19,7 @@
  * caller writes the profile itself.  Async-signal-safe.
  */
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -58,11 +62,32 @@ futex(void *word, int op, unsigned val, long ns)
 	return syscall(SYS_futex, word, op, val, ns > 0 ? &ts : NULL, NULL, 0);
 }
 
+/*
+ * The writer's copies of the program's descriptors, all but stderr
+ * (its messages): closed, in its own table only.
+ */
+static void
+close_copies(void)
+{
+	struct rlimit rl;
+	long fd, n;
+
+	close(0);
+	close(1);
+	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+		return;
+	n = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ?
+	    (long)rl.rlim_cur : 65536;
+	for (fd = 3; fd < n; fd++)
+		close((int)fd);
+}
+
 /* The writer process: wait for the go or the end, write, exit. */
 static int
 writer(void *arg)
 {
 	(void)arg;
+	close_copies();
 	while (MON_LOAD(&fw.stage) == STAGE_WAITING) {
 		futex(&fw.stage, FUTEX_WAIT_PRIVATE, STAGE_WAITING, NAP_NS);
 		/* The process has ended: its children went to a reaper. */
@@ -101,7 +126,7 @@ __mon_final_start(int (*write)(void))
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	/* Exit signal 0: no SIGCHLD, and wait() without __WCLONE skips it. */
 	pid = clone(writer, fw.stack + STACKLEN, CLONE_VM | CLONE_FS |
-	    CLONE_FILES | CLONE_SYSVSEM | CLONE_PARENT_SETTID |
+	    CLONE_SYSVSEM | CLONE_PARENT_SETTID |
 	    CLONE_CHILD_CLEARTID, NULL, &fw.tid, NULL, &fw.tid);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (pid > 0) {
