@@ -128,7 +128,9 @@ listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
 		return;
 	}
 	if (src_read(&s, file, &why) != 0) {
-		fprintf(fp, "  (%s: %s: lines by number only)\n", file, why);
+		fputs("  (", fp);
+		names_put(fp, file);
+		fprintf(fp, ": %s: lines by number only)\n", why);
 		fprintf(fp, " Seconds  %%Func   Line\n");
 		for (j = 0; j < n; j++) {
 			columns(fp, &v[j], fsecs);
@@ -136,10 +138,15 @@ listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
 		}
 		return;
 	}
-	if (s.mtime > built)
-		fprintf(fp, "  (%s is newer than the program: the lines may "
-		    "not match)\n", file);
-	fprintf(fp, " Seconds  %%Func   Line  Source: %s\n", file);
+	if (s.mtime > built) {
+		fputs("  (", fp);
+		names_put(fp, file);
+		fputs(" is newer than the program: the lines may not match)\n",
+		    fp);
+	}
+	fputs(" Seconds  %Func   Line  Source: ", fp);
+	names_put(fp, file);
+	fputc('\n', fp);
 	prev = v[0].line > 1 ? (size_t)v[0].line - 2 : 0;
 	for (j = 0; j < n; j++) {
 		lo = prev + 1;
@@ -208,7 +215,8 @@ annotate_row(const struct lines *ln, const struct report *r,
 	if ((at = srclines_at(&ln->sl, st->ent[k].addr)) >= 0)
 		own = ln->sl.r[at].file;
 	name = names_row(st, k, o->demangle);
-	fprintf(fp, "%s: %.2f s, %.1f%% of %.2f s; %ld call%s\n", name,
+	names_put(fp, name);
+	fprintf(fp, ": %.2f s, %.1f%% of %.2f s; %ld call%s\n",
 	    r->secs[k], r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0,
 	    r->total, r->ncalls[k], r->ncalls[k] == 1 ? "" : "s");
 	free(name);

@@ -145,6 +145,7 @@ callgraph_done(struct callgraph *cg, const struct report *r, char *ebuf,
 	const struct symtab *st = cg->st;
 	long *sum, bad = -1;
 	size_t i, nbad = 0;
+	char *name;
 
 	merge(cg);
 	if ((sum = calloc(st->nent + 1, sizeof(*sum))) == NULL)
@@ -157,11 +158,14 @@ callgraph_done(struct callgraph *cg, const struct report *r, char *ebuf,
 		if (st->ent[i].addr < SYMTAB_OBJECT_BASE &&
 		    sum[i] != r->ncalls[i] && nbad++ == 0)
 			bad = i;
-	if (nbad > 0)
+	if (nbad > 0) {
+		name = names_text(names_first(st, bad));
 		prof_errf(ebuf, esz, "not of the run the profile is of: the "
 		    "calls of %zu function%s differ (%s: %ld in the profile, "
-		    "%ld in the arcs)", nbad, nbad == 1 ? "" : "s",
-		    names_first(st, bad), r->ncalls[bad], sum[bad]);
+		    "%ld in the arcs)", nbad, nbad == 1 ? "" : "s", name,
+		    r->ncalls[bad], sum[bad]);
+		free(name);
+	}
 	free(sum);
 	return nbad > 0 ? ebuf : NULL;
 }
@@ -301,7 +305,9 @@ list(FILE *fp, const char *what, const struct edge *v, size_t n, long row)
 	for (i = lo; i < n && v[i].row == row; i++) {
 		if (i == lo)
 			fprintf(fp, "    %s:\n", what);
-		fprintf(fp, "    %10ld  %s\n", v[i].count, v[i].name);
+		fprintf(fp, "    %10ld  ", v[i].count);
+		names_put(fp, v[i].name);
+		fputc('\n', fp);
 	}
 }
 
@@ -329,8 +335,11 @@ callgraph_print(const struct callgraph *cg, const struct report *r,
 	rows = rows_get(r, o, &n);
 	for (i = 0; i < n; i++) {
 		row = rows[i].k;
-		fprintf(fp, "%s%s: %ld call%s, %.2f s (%.1f%%)\n", i ? "\n" : "",
-		    names[row], r->ncalls[row], r->ncalls[row] == 1 ? "" : "s",
+		if (i > 0)
+			fputc('\n', fp);
+		names_put(fp, names[row]);
+		fprintf(fp, ": %ld call%s, %.2f s (%.1f%%)\n",
+		    r->ncalls[row], r->ncalls[row] == 1 ? "" : "s",
 		    r->secs[row], r->total > 0 ? 100.0 * r->secs[row] /
 		    r->total : 0.0);
 		list(fp, "callers", in, nin, row);

@@ -6,7 +6,10 @@
  * its calls.  With -pg's arcs, each call site is a calls= line (the
  * exact count) whose cost is gprof's estimate of the calls' time
  * (propagate.c), so that inclusive times can be shown.  Names and files
- * are compressed, "(id) name" once, "(id)" after.
+ * are compressed, "(id) name" once, "(id)" after.  The format is a line
+ * a record and a name runs to its line's end, so every name, file and
+ * path is written printable (names_put): a symbol with a newline in it
+ * cannot add a record of its own.
  */
 #include <err.h>
 #include <math.h>
@@ -36,7 +39,9 @@ named(FILE *fp, const char *key, struct ids *ids, const char *name)
 	    sizeof(*ids->name)) != 0)
 		err(1, NULL);
 	ids->name[ids->n++] = name;
-	fprintf(fp, "%s=(%zu) %s\n", key, ids->n, name);
+	fprintf(fp, "%s=(%zu) ", key, ids->n);
+	names_put(fp, name);
+	fputc('\n', fp);
 }
 
 struct cgw {
@@ -59,7 +64,9 @@ fn(struct cgw *w, const char *key, long k)
 		return;
 	}
 	w->fnid[k] = ++w->nfn;
-	fprintf(w->fp, "%s=(%ld) %s\n", key, w->fnid[k], w->fnname[k]);
+	fprintf(w->fp, "%s=(%ld) ", key, w->fnid[k]);
+	names_put(w->fp, w->fnname[k]);
+	fputc('\n', w->fp);
 }
 
 static const char *
@@ -201,9 +208,10 @@ callgrind_write(const char *path, const struct report *r,
 		order[i] = i;
 	qsort_r(order, narc, sizeof(*order), bycaller, (void *)cg);
 	fprintf(w.fp, "# callgrind format\nversion: 1\ncreator: monprof prof "
-	    "%s\ncmd: %s\npositions: line\nevent: ns : Time (ns)\n"
-	    "event: Calls : Calls\nevents: ns Calls\n\n", PROF_VERSION,
-	    st->path);
+	    "%s\ncmd: ", PROF_VERSION);
+	names_put(w.fp, st->path);
+	fprintf(w.fp, "\npositions: line\nevent: ns : Time (ns)\n"
+	    "event: Calls : Calls\nevents: ns Calls\n\n");
 	/* Rows with lines (lines.c's, by row) or calls to make. */
 	for (i = c = 0, k = 0; k <= (long)st->nent; k++, i = j) {
 		for (j = i, any = 0; j < ln->n && ln->rows[j].row == k; j++)

@@ -176,13 +176,22 @@ lines_base(const char *path)
 	return p != NULL && p[1] != '\0' ? p + 1 : path;
 }
 
-/* "file.c:12" (the base name), or "??" without line information. */
+/*
+ * "file.c:12" (the base name, printable: names_put()), or "??" without
+ * line information.
+ */
 int
 lines_where(char *buf, size_t size, const char *file, int line)
 {
+	char *base;
+	int len;
+
 	if (file == NULL)
 		return snprintf(buf, size, "??");
-	return snprintf(buf, size, "%s:%d", lines_base(file), line);
+	base = names_text(lines_base(file));
+	len = snprintf(buf, size, "%s:%d", base, line);
+	free(base);
+	return len;
 }
 
 /* By function name (NAMES, the rows' names), file, line. */
@@ -327,7 +336,9 @@ lines_print(const struct lines *ln, const struct report *r,
 			fprintf(fp, " %*ld", cw, v[i].calls);
 		else
 			fprintf(fp, " %*s", cw, "");
-		fprintf(fp, "  %-*s  %s\n", w, where, names[v[i].row]);
+		fprintf(fp, "  %-*s  ", w, where);
+		names_put(fp, names[v[i].row]);
+		fputc('\n', fp);
 	}
 	lines_names_free(ln->st, names);
 	free(v);

@@ -195,24 +195,13 @@ addall(struct report *r, const struct flist *files)
 		    files->n == 1 ? files->v[0] : "profiles");
 }
 
-/*
- * No program named: the executable the first profile records, if it is
- * still there (its build-id is checked as any program's), else DEF.
- */
-static const char *
-recorded(const struct flist *files, const char *def)
+/* A directory is never the program: prof DIR sums the profiles in it. */
+static int
+isdir(const char *path)
 {
-	struct monfile mf;
-	const char *prog = def;
+	struct stat sb;
 
-	if (files->n == 0)
-		return def;
-	monread_open(&mf, files->v[0]);
-	if (mf.exepath != NULL && access(mf.exepath, R_OK) == 0 &&
-	    (prog = strdup(mf.exepath)) == NULL)
-		err(1, NULL);
-	monread_close(&mf);
-	return prog;
+	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
 int
@@ -226,22 +215,23 @@ main(int argc, char **argv)
 	struct symtab st;
 	struct report r;
 	struct lines ln;
-	const char *prog = "a.out";
+	char *prog = NULL;
 	size_t i, nobjs;
 	int first, uselines, witharcs;
 
 	first = options(argc, argv, &o, &margs, &gmons);
-	if (first < argc) {
-		prog = argv[first];
-		for (i = first + 1; i < (size_t)argc; i++)
-			mdata_add(&margs, argv[i]);
-	}
+	if (first < argc && !isdir(argv[first]) &&
+	    (prog = strdup(argv[first++])) == NULL)
+		err(1, NULL);
+	for (i = first; i < (size_t)argc; i++)
+		mdata_add(&margs, argv[i]);
 	if (margs.n == 0)
 		mdata_add(&margs, MON_OUT);
+	/* No program named: a directory's profiles of any program. */
 	for (i = 0; i < margs.n; i++)
 		mdata_expand(&files, margs.v[i], prog);
-	if (first >= argc)
-		prog = recorded(&files, prog);
+	if (prog == NULL)
+		prog = mdata_program(&files, &margs, "a.out");
 
 	mdata_objects(&objs, &nobjs, &files);
 	symtab_open(&st, prog, objs, nobjs, o.locals);
@@ -300,5 +290,6 @@ main(int argc, char **argv)
 		lines_close(&ln);
 	report_free(&r);
 	symtab_close(&st);
+	free(prog);
 	return 0;
 }

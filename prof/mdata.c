@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mdata.c - the profiles to sum: each mdata operand expanded (a file, a
- * PROFDIR directory of <pid>.<prog> files, a quoted glob pattern), and
- * the shared-object records they hold, which the symbol table needs
- * before any profile is added.
+ * PROFDIR directory of <pid>.<prog> files, a quoted glob pattern), the
+ * program they record when none is named, and the shared-object
+ * records they hold, which the symbol table needs before any profile is
+ * added.
  */
 #include <sys/stat.h>
 
 #include <dirent.h>
 #include <err.h>
+#include <errno.h>
 #include <glob.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -67,11 +69,45 @@ prefix_of(struct found *v, size_t n, const char *s, size_t len)
 }
 
 /*
- * Every profile program prog left in directory dir, named as the
- * runtime names them (runtime/name.c): <pid>.<prog> with prog cut,
- * -sigdump's numbered dumps (<pid>.<prog>.<n>, each an interval, so
- * all are summed), and <name>.<salt>, where the runtime put a profile
- * whose name was another user's file: that file is left out.
+ * Whether NAME is a profile of any program (none is named): the
+ * shortest prog for which __mon_name_is_profile() holds is taken, so
+ * that a dump number or a salt after it is read as one (*STEM without
+ * the salt), as for a named program.  <pid>.<prog>.gmon, the -pg
+ * run's gmon.out beside it, is no profile.
+ */
+static int
+any_profile(const char *name, size_t *stem)
+{
+	char prog[NAME_MAX + 1];
+	const char *rest, *end;
+	size_t len;
+
+	rest = name + strspn(name, "0123456789");
+	if (rest == name || *rest++ != '.' || *rest == '\0')
+		return 0;
+	for (end = rest; ; end++) {
+		if (*end != '.' && *end != '\0')
+			continue;
+		len = (size_t)(end - rest);
+		if (len > 0 && len < sizeof(prog)) {
+			memcpy(prog, rest, len);
+			prog[len] = '\0';
+			if (__mon_name_is_profile(name, prog, stem))
+				return len < 5 ||
+				    strcmp(prog + len - 5, ".gmon") != 0;
+		}
+		if (*end == '\0')
+			return 0;
+	}
+}
+
+/*
+ * Every profile program prog (NULL: any program) left in directory
+ * dir, named as the runtime names them (runtime/name.c): <pid>.<prog>
+ * with prog cut, -sigdump's numbered dumps (<pid>.<prog>.<n>, each an
+ * interval, so all are summed), and <name>.<salt>, where the runtime
+ * put a profile whose name was another user's file: that file is left
+ * out.
  */
 static void
 profdir(struct flist *out, const char *dir, const char *prog)
@@ -86,7 +122,8 @@ profdir(struct flist *out, const char *dir, const char *prog)
 	if ((dp = opendir(dir)) == NULL)
 		err(1, "%s", dir);
 	while ((d = readdir(dp)) != NULL) {
-		if (!__mon_name_is_profile(d->d_name, prog, &stem))
+		if (prog != NULL ? !__mon_name_is_profile(d->d_name, prog,
+		    &stem) : !any_profile(d->d_name, &stem))
 			continue;
 		if (prof_grow(&v, &cap, n + 1, sizeof(*v)) != 0)
 			err(1, NULL);
@@ -109,7 +146,7 @@ profdir(struct flist *out, const char *dir, const char *prog)
 	closedir(dp);
 	if (n == 0)
 		errx(1, "%s: no <pid>.%s profiles in this directory", dir,
-		    prog);
+		    prog != NULL ? prog : "<prog>");
 	qsort(v, n, sizeof(*v), foundcmp);
 	for (i = 0; i < n; i++) {
 		if (v[i].path[v[i].stem] == '\0' || (planted = prefix_of(v, n,
@@ -129,21 +166,21 @@ profdir(struct flist *out, const char *dir, const char *prog)
 
 /*
  * One mdata operand: a file; a directory, meaning every profile prog
- * left in it (profdir); or, if no such file exists, a glob(3) pattern,
- * for patterns quoted past the shell.
+ * (NULL: any program) left in it (profdir); or, if no such file exists,
+ * a glob(3) pattern, for patterns quoted past the shell.
  */
 void
 mdata_expand(struct flist *out, const char *arg, const char *prog)
 {
 	struct stat sb;
-	char *pc;
+	char *pc = NULL;
 	glob_t g;
 	size_t i, before = out->n;
 
 	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		if ((pc = strdup(prog)) == NULL)
+		if (prog != NULL && (pc = strdup(prog)) == NULL)
 			err(1, NULL);
-		profdir(out, arg, basename(pc));
+		profdir(out, arg, pc != NULL ? basename(pc) : NULL);
 		free(pc);
 		return;
 	}
@@ -155,6 +192,61 @@ mdata_expand(struct flist *out, const char *arg, const char *prog)
 	}
 	if (out->n == before)
 		mdata_add(out, arg);
+}
+
+/*
+ * No program named: the executable the profiles FILES record (MARGS,
+ * the mdata operands, go in what the messages say to run), malloc'd,
+ * its build-id checked later as any program's; DEF if none records one
+ * (a classic mon.out).  Profiles of different programs are not summed:
+ * nothing tells which program the user meant, and a report of each
+ * would be reports of programs the user did not ask for, so prof exits
+ * with one line naming two of them and how to choose.  Neither is a
+ * program that is gone replaced with DEF (another program): one line
+ * names the path the profile records.
+ */
+char *
+mdata_program(const struct flist *files, const struct flist *margs,
+    const char *def)
+{
+	struct monfile mf;
+	const char *more = margs->n > 1 ? " ..." : "", *why;
+	char *prog = NULL, *t[4];
+	size_t i;
+
+	for (i = 0; i < files->n; i++) {
+		monread_open(&mf, files->v[i]);
+		if (i == 0 && mf.exepath != NULL &&
+		    (prog = strdup(mf.exepath)) == NULL)
+			err(1, NULL);
+		if (i > 0 && (prog == NULL ? mf.exepath != NULL :
+		    mf.exepath == NULL || strcmp(prog, mf.exepath) != 0)) {
+			t[0] = names_text(files->v[0]);
+			t[1] = names_text(prog != NULL ? prog : "none");
+			t[2] = names_text(files->v[i]);
+			t[3] = names_text(mf.exepath != NULL ? mf.exepath :
+			    "none");
+			errx(1, "%s records the program %s, %s %s: profiles of "
+			    "different programs are not summed; name the one "
+			    "to report: prof PROG %s%s", t[0], t[1], t[2], t[3],
+			    margs->v[0], more);
+		}
+		monread_close(&mf);
+	}
+	if (prog == NULL) {
+		if ((prog = strdup(def)) == NULL)
+			err(1, NULL);
+		return prog;
+	}
+	if (access(prog, R_OK) != 0) {
+		why = strerror(errno);
+		t[0] = names_text(files->v[0]);
+		t[1] = names_text(prog);
+		errx(1, "%s: the program it records, %s: %s; if it is "
+		    "elsewhere, name it: prof PROG %s%s", t[0], t[1], why,
+		    margs->v[0], more);
+	}
+	return prog;
 }
 
 /*

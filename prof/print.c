@@ -94,7 +94,8 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 		} else
 			fprintf(fp, "%22s", " ");
 		name = names_row(st, k, o->demangle);
-		fprintf(fp, "%s\n", name);
+		names_put(fp, name);
+		fputc('\n', fp);
 		free(name);
 	}
 	free(rows);
@@ -133,9 +134,13 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 	fprintf(fp, "%5ld samples dropped at saturated bins\n", r->saturated);
 	fprintf(fp, "%5ld samples outside the profiled range\n", r->outrange);
 	for (i = 0; i < st->nent; i++)
-		if (st->ent[i].addr >= SYMTAB_ROW_BASE && r->objsamples[i] > 0)
-			fprintf(fp, "%5.0f samples in %s\n", r->objsamples[i],
-			    st->rowpath[st->ent[i].addr - SYMTAB_ROW_BASE]);
+		if (st->ent[i].addr >= SYMTAB_ROW_BASE &&
+		    r->objsamples[i] > 0) {
+			fprintf(fp, "%5.0f samples in ", r->objsamples[i]);
+			names_put(fp, st->rowpath[st->ent[i].addr -
+			    SYMTAB_ROW_BASE]);
+			fputc('\n', fp);
+		}
 	fprintf(fp, "%5ld samples lost\n", r->lost);
 	fprintf(fp, "%5g samples per second (%s)\n", r->rate,
 	    r->rate_recorded ? "recorded" : "assumed: no rate in the profile");

@@ -86,6 +86,8 @@ struct flist {
 
 void		 mdata_add(struct flist *, const char *);
 void		 mdata_expand(struct flist *, const char *, const char *);
+char		*mdata_program(const struct flist *, const struct flist *,
+		    const char *);
 void		 mdata_objects(struct monobj **, size_t *, const struct flist *);
 char		*mdata_gmon(const char *);
 
@@ -529,6 +531,8 @@ void		 pprof_write(const char *, const struct report *,
 char		*names_demangle(const char *);
 const char	*names_first(const struct symtab *, long);
 char		*names_row(const struct symtab *, long, int);
+void		 names_put(FILE *, const char *);
+char		*names_text(const char *);
 
 /* ---------------------------------------------------------------- rows */
 

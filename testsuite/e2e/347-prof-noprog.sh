@@ -1,7 +1,9 @@
 # 347-prof-noprog: prof with no program finds the executable that wrote
-# the profile (its path is recorded in mon.out), checks its build-id,
-# and without a recorded path or file falls back to a.out, as classic
-# prof does.
+# the profile (its path is recorded in mon.out) and checks its build-id;
+# one that is gone is named by its recorded path in one line saying
+# what to do; without a recorded path it falls back to a.out, as
+# classic prof does.
+. "$E2E/300-prof.subr"
 mkdir bin run
 printf 'int __attribute__((noinline)) f(int x) { return x + 1; }\nint main(void) { int s = 0; for (int i = 0; i < 5; i++) s += f(i); return s == 0; }\n' > p.c
 mp_cc -p -O2 -Wl,--build-id -o bin/prog p.c
@@ -18,9 +20,16 @@ st=0
 expect_eq $st 1 "rebuilt program: status"
 grep -q "profile of another executable (build-id" got ||
     fail "rebuilt program: $(cat got)"
-# Gone: classic a.out.
+# Gone: named by the path the profile records, not taken for a.out.
 rm ../bin/prog
 st=0
 "$PROF" > got 2>&1 || st=$?
 expect_eq $st 1 "no program: status"
-expect_eq "$(cat got)" "prof: a.out: No such file or directory" "no program"
+expect_eq "$(cat got)" "prof: mon.out: the program it records, $(cd .. && pwd -P)/bin/prog: No such file or directory; if it is elsewhere, name it: prof PROG mon.out" \
+    "no program"
+# No path recorded (a classic mon.out): a.out.
+printf 'range 0 0\n' | "$MKMON" mon.out
+st=0
+"$PROF" > got 2>&1 || st=$?
+expect_eq $st 1 "classic: status"
+expect_eq "$(cat got)" "prof: a.out: No such file or directory" "classic"
