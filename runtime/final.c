@@ -3,8 +3,10 @@
  * final.c - the profile written when the process ends, by a writer
  * process: a clone that shares the memory (CLONE_VM) but is no thread
  * of the program, so an exit() in another thread, which ends every
- * thread at once, cannot end the write half way.  Its descriptor table
- * is a copy, of which it closes all but stderr at once: the program's
+ * thread at once, cannot end the write half way.  It starts sharing the
+ * program's descriptor table (CLONE_FILES: valgrind runs no clone that
+ * shares the memory but not the table) and at once takes a copy of its
+ * own (unshare), of which it closes all but stderr: the program's
  * descriptors stay the program's (a pipe it closes at exit reaches EOF
  * as without profiling), and a program that fills its table up to a
  * hard RLIMIT_NOFILE still gets its profile.  At exit() it is started before the destructors and waits: for
@@ -64,7 +66,8 @@ futex(void *word, int op, unsigned val, long ns)
 
 /*
  * The writer's copies of the program's descriptors, all but stderr
- * (its messages): closed, in its own table only.
+ * (its messages): closed, in a table of its own only (if it cannot have
+ * one, it closes nothing).
  */
 static void
 close_copies(void)
@@ -72,6 +75,8 @@ close_copies(void)
 	struct rlimit rl;
 	long fd, n;
 
+	if (syscall(SYS_unshare, CLONE_FILES) != 0)
+		return;
 	close(0);
 	close(1);
 	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
@@ -126,7 +131,7 @@ __mon_final_start(int (*write)(void))
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	/* Exit signal 0: no SIGCHLD, and wait() without __WCLONE skips it. */
 	pid = clone(writer, fw.stack + STACKLEN, CLONE_VM | CLONE_FS |
-	    CLONE_SYSVSEM | CLONE_PARENT_SETTID |
+	    CLONE_FILES | CLONE_SYSVSEM | CLONE_PARENT_SETTID |
 	    CLONE_CHILD_CLEARTID, NULL, &fw.tid, NULL, &fw.tid);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (pid > 0) {
