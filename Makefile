@@ -209,8 +209,11 @@ TEST_TOOLS  = $(patsubst $(srcdir)/testsuite/tools/%.c,$(O)/testsuite/tools/%,\
 unit: $(O)/testsuite/unit/check_all
 	$(O)/testsuite/unit/check_all
 
+# make check -jN runs N cases at once.
+E2E_JOBS   ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),1)
+
 e2e: all $(TEST_TOOLS) | $(TEST_STAMP)
-	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" \
+	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" E2E_JOBS="$(E2E_JOBS)" \
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 
 # The runtime's layers: no file calls a file above it (DESIGN.md).
