@@ -2,12 +2,15 @@
  * 110-blocking: while a second thread burns CPU (and is sampled), the
  * main thread blocks in read() on a pipe fed late by a child process,
  * in nanosleep() and in sleep(): none of them may fail or return early.
- * Exit status: 0, or the number of the call that was disturbed.
+ * Exit status: 0, or the number of the call that was disturbed; on
+ * stderr the milliseconds of CPU time the process got.
  */
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -38,6 +41,7 @@ main(void)
 {
 	struct timespec ts = { 0, 300000000 }, rem;
 	pthread_t t;
+	struct rusage ru;
 	int p[2], st, rc = 0;
 	char c;
 
@@ -65,5 +69,10 @@ main(void)
 	done = 1;
 	pthread_join(t, NULL);
 	wait(&st);
+	/* The CPU time the process got, which its samples are held to. */
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		fprintf(stderr, "%ld\n", ru.ru_utime.tv_sec * 1000L +
+		    ru.ru_utime.tv_usec / 1000 + ru.ru_stime.tv_sec * 1000L +
+		    ru.ru_stime.tv_usec / 1000);
 	return rc;
 }
