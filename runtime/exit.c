@@ -52,6 +52,14 @@ void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
 static int owner;	/* the thread in exit(), or 0 */
 static int reached;	/* it has reached the runtime's exit handler */
+static int started;	/* init.c's constructor has run */
+
+/* init.c's constructor runs: the runtime serves this program. */
+void
+__mon_exit_started(void)
+{
+	MON_STORE(&started, 1);
+}
 
 /* init.c's exit handler runs: the program's own handlers are done. */
 void
@@ -107,6 +115,13 @@ __wrap_exit(int status)
 {
 	int me, was, still = 0;
 
+	if (!MON_LOAD(&started))
+		/*
+		 * No constructor ran: a program with a _start of its own
+		 * (-nostartfiles) that never calls __libc_start_main.
+		 */
+		MON_ERR("monprof: the runtime never started (the program "
+		    "has no start files, -nostartfiles): no profile\n");
 	if (__mon_self_which() != MON_SELF_SAME)
 		__real_exit(status);
 	me = (int)syscall(SYS_gettid);

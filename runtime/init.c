@@ -117,6 +117,7 @@ __mon_init(void)
 
 	if (done++)
 		return;
+	__mon_exit_started();
 	__mon_self_record();
 	__mon_env_load();
 	__mon_exe_find();
