@@ -23,8 +23,21 @@
  * threads exiting together on a loaded machine still end with one
  * whole profile.
  *
- * Calls from libc itself (main's return) and from shared libraries are
- * not wrapped: the holds still serve them, and they are few.
+ * main's return is an exit() too, made inside libc, where --wrap does
+ * not reach: the specs file wraps main instead (--wrap=main, a reference
+ * of the start files), and __wrap_main calls the program's main and
+ * passes what it returns to __wrap_exit, so that a main returning while
+ * another thread calls exit() waits as that one does, and the profile
+ * is whole on disk before the process ends.  Without it the other
+ * thread's exit was writing while main's ended the process, and the
+ * writer process finished after the program's parent had seen it end.
+ * main's return address is __mon_main_return, which the gmon.out writer
+ * takes for libc's, where __wrap_main was called from (main_caller), so
+ * that main's caller is what it was: libc's in a static link, else
+ * "<external>".
+ *
+ * Calls from shared libraries are not wrapped: the holds still serve
+ * them, and they are few.
  */
 #include <sys/syscall.h>
 
@@ -45,6 +58,10 @@
  * __mon_exit_reached alone.
  */
 extern void __real_exit(int) __attribute__((__noreturn__, __weak__));
+extern const char __mon_main_return[] MON_HIDDEN;
+
+/* Where libc called main (__wrap_main) from. */
+uintptr_t __mon_main_caller MON_HIDDEN;
 void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
 /* Checks, 10 ms apart, that the first thread sleeps before a waiter goes on. */
@@ -146,4 +163,45 @@ __wrap_exit(int status)
 			break;
 	}
 	__real_exit(status);
+}
+
+/*
+ * int __wrap_main(int argc, char **argv, char **envp): exit(main(...)),
+ * the return address of main a label of its own.  Assembly: the label
+ * must follow the call itself.  The stack is aligned as main expects,
+ * and the frame unwinds to libc's as before.  __real_main is weak: a
+ * program linked without start files has no main, and never comes here.
+ */
+#ifdef __x86_64__
+__asm__("	.text\n"
+	"	.globl	__wrap_main\n"
+	"	.hidden	__wrap_main\n"
+	"	.type	__wrap_main, @function\n"
+	"	.p2align 4\n"
+	"__wrap_main:\n"
+	"	.cfi_startproc\n"
+	"	subq	$8, %rsp\n"
+	"	.cfi_adjust_cfa_offset 8\n"
+	"	movq	8(%rsp), %rax\n"
+	"	movq	%rax, __mon_main_caller(%rip)\n"
+	"	.weak	__real_main\n"
+	"	call	__real_main\n"
+	"	.globl	__mon_main_return\n"
+	"	.hidden	__mon_main_return\n"
+	"__mon_main_return:\n"
+	"	movl	%eax, %edi\n"
+	"	call	__wrap_exit\n"
+	"	.cfi_endproc\n"
+	"	.size	__wrap_main, .-__wrap_main\n");
+#endif
+
+/* The caller pc from stands for: libc's, for main's return address. */
+uintptr_t
+__mon_exit_caller(uintptr_t from)
+{
+#ifdef __x86_64__
+	if (from == (uintptr_t)__mon_main_return)
+		return MON_LOAD(&__mon_main_caller);
+#endif
+	return from;
 }

@@ -84,6 +84,7 @@ arc(uintptr_t from, struct cnt *cell, long n, void *arg)
 	/* gprof knows only the executable's symbols. */
 	if (!__mon_exe_in_text(self) || n <= 0)
 		return;
+	from = __mon_exit_caller(from);
 	if (!__mon_exe_in_text(from))
 		from = (uintptr_t)__mon_gmonout_caller;
 	a.from_pc = __mon_exe_linktime(from);

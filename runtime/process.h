@@ -21,6 +21,7 @@ long	 __mon_self_pid(void) MON_HIDDEN;
 /* exit.c: the program's exit(), one thread at a time */
 void	 __mon_exit_reached(void) MON_HIDDEN;
 void	 __mon_exit_started(void) MON_HIDDEN;
+uintptr_t __mon_exit_caller(uintptr_t) MON_HIDDEN;
 
 /* exe.c: the main executable, as loaded */
 void	 __mon_exe_find(void) MON_HIDDEN;
