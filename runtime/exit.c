@@ -31,7 +31,7 @@
  * is whole on disk before the process ends.  Without it the other
  * thread's exit was writing while main's ended the process, and the
  * writer process finished after the program's parent had seen it end.
- * main's return address is __mon_main_return, which the gmon.out writer
+ * main's return address is __mon_exit_main_return, which the gmon.out writer
  * takes for libc's, where __wrap_main was called from (main_caller), so
  * that main's caller is what it was: libc's in a static link, else
  * "<external>".
@@ -58,10 +58,10 @@
  * __mon_exit_reached alone.
  */
 extern void __real_exit(int) __attribute__((__noreturn__, __weak__));
-extern const char __mon_main_return[] MON_HIDDEN;
+extern const char __mon_exit_main_return[] MON_HIDDEN;
 
 /* Where libc called main (__wrap_main) from. */
-uintptr_t __mon_main_caller MON_HIDDEN;
+uintptr_t __mon_exit_main_caller MON_HIDDEN;
 void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
 /* Checks, 10 ms apart, that the first thread sleeps before a waiter goes on. */
@@ -183,12 +183,12 @@ __asm__("	.text\n"
 	"	subq	$8, %rsp\n"
 	"	.cfi_adjust_cfa_offset 8\n"
 	"	movq	8(%rsp), %rax\n"
-	"	movq	%rax, __mon_main_caller(%rip)\n"
+	"	movq	%rax, __mon_exit_main_caller(%rip)\n"
 	"	.weak	__real_main\n"
 	"	call	__real_main\n"
-	"	.globl	__mon_main_return\n"
-	"	.hidden	__mon_main_return\n"
-	"__mon_main_return:\n"
+	"	.globl	__mon_exit_main_return\n"
+	"	.hidden	__mon_exit_main_return\n"
+	"__mon_exit_main_return:\n"
 	"	movl	%eax, %edi\n"
 	"	call	__wrap_exit\n"
 	"	.cfi_endproc\n"
@@ -200,8 +200,8 @@ uintptr_t
 __mon_exit_caller(uintptr_t from)
 {
 #ifdef __x86_64__
-	if (from == (uintptr_t)__mon_main_return)
-		return MON_LOAD(&__mon_main_caller);
+	if (from == (uintptr_t)__mon_exit_main_return)
+		return MON_LOAD(&__mon_exit_main_caller);
 #endif
 	return from;
 }
