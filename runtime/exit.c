@@ -31,10 +31,10 @@
  * is whole on disk before the process ends.  Without it the other
  * thread's exit was writing while main's ended the process, and the
  * writer process finished after the program's parent had seen it end.
- * main's return address is __mon_exit_main_return, which the gmon.out writer
- * takes for libc's, where __wrap_main was called from (main_caller), so
- * that main's caller is what it was: libc's in a static link, else
- * "<external>".
+ * main's return address is __mon_exit_main_return, which the gmon.out
+ * writer takes for libc's, where __wrap_main was called from
+ * (__mon_exit_main_caller), so that main's caller is what it was:
+ * libc's in a static link, else "<external>".
  *
  * Calls from shared libraries are not wrapped: the holds still serve
  * them, and they are few.
@@ -64,7 +64,7 @@ extern const char __mon_exit_main_return[] MON_HIDDEN;
 uintptr_t __mon_exit_main_caller MON_HIDDEN;
 void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
-/* Checks, 10 ms apart, that the first thread sleeps before a waiter goes on. */
+/* Checks 10 ms apart that the first thread sleeps: then a waiter goes on. */
 #define MON_EXIT_PATIENCE	20
 
 static int owner;	/* the thread in exit(), or 0 */

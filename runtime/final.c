@@ -9,9 +9,10 @@
  * own (unshare), of which it closes all but stderr: the program's
  * descriptors stay the program's (a pipe it closes at exit reaches EOF
  * as without profiling), and a program that fills its table up to a
- * hard RLIMIT_NOFILE still gets its profile.  At exit() it is started before the destructors and waits: for
- * the go once they have run (so that they are counted), or for the end
- * of the process, whichever comes first.  Whoever gives the go waits
+ * hard RLIMIT_NOFILE still gets its profile.  At exit() it is started
+ * before the destructors and waits: for the go once they have run (so
+ * that they are counted), or for the end of the process, whichever
+ * comes first.  Whoever gives the go waits
  * until it has written.
  *
  * It blocks every signal, uses none of the program's threads' state but
