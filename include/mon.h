@@ -136,7 +136,18 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * written only when above 10,000 (a few percent of a CPU).
  */
 #define MON_META_SWITCHES	25
-#define MON_META_NKEYS		26	/* keys are below this */
+/*
+ * Beside SWITCHES: why the sampler stayed in task scope, one of the
+ * MON_STAYED_* (or MON_STAYED_ERRNO + the errno the kernel's per-CPU
+ * open gave).  A file without it says nothing of why.
+ */
+#define MON_META_STAYED		26
+#define MON_STAYED_ASKED	1	/* PROFFLAGS -nocpuwide */
+#define MON_STAYED_NOFILE	2	/* RLIMIT_NOFILE below 16 per CPU */
+#define MON_STAYED_PRIVILEGE	3	/* EACCES, EPERM: CAP_PERFMON */
+#define MON_STAYED_CLOSED	4	/* the program closed its descriptors */
+#define MON_STAYED_ERRNO	1000	/* + another errno */
+#define MON_META_NKEYS		27	/* keys are below this */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */

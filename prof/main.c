@@ -161,6 +161,38 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 	return optind;
 }
 
+/*
+ * Why the sampler stayed in per-task events, as the runtime recorded it
+ * (MON_META_STAYED), in words: the privilege only where the kernel
+ * refused for want of it.
+ */
+static const char *
+stayed(long why, char *buf, size_t len)
+{
+	switch (why) {
+	case MON_STAYED_ASKED:
+		return "PROFFLAGS=-nocpuwide kept per-task events";
+	case MON_STAYED_NOFILE:
+		return "per-CPU events need 16 descriptors a CPU, more than "
+		    "its RLIMIT_NOFILE allowed";
+	case MON_STAYED_PRIVILEGE:
+		return "per-CPU sampling needs CAP_PERFMON or "
+		    "perf_event_paranoid <= 0";
+	case MON_STAYED_CLOSED:
+		return "it closed the sampler's descriptors, which per-CPU "
+		    "sampling needs";
+	case 0:
+		return "per-CPU sampling needs CAP_PERFMON or "
+		    "perf_event_paranoid <= 0, or more descriptors";
+	}
+	if (why > MON_STAYED_ERRNO && why < MON_STAYED_ERRNO + 4096) {
+		snprintf(buf, len, "the kernel refused per-CPU events: %s",
+		    strerror((int)(why - MON_STAYED_ERRNO)));
+		return buf;
+	}
+	return "per-CPU events could not be had";
+}
+
 /* Add each of FILES to R, or exit naming the file and the problem. */
 static void
 addall(struct report *r, const struct flist *files)
@@ -184,10 +216,11 @@ addall(struct report *r, const struct flist *files)
 		if (mf.meta[MON_META_SWITCHES] > 0)
 			warnx("%s: its threads blocked up to %ld times a "
 			    "second, and the sampler worked at each switch "
-			    "(not in the times shown): per-CPU sampling "
-			    "needs CAP_PERFMON or perf_event_paranoid <= 0;"
-			    " PROFFLAGS=-itimer costs less", files->v[i],
-			    mf.meta[MON_META_SWITCHES]);
+			    "(not in the times shown): %s; PROFFLAGS=-itimer "
+			    "costs less", files->v[i],
+			    mf.meta[MON_META_SWITCHES],
+			    stayed(mf.meta[MON_META_STAYED], ebuf,
+			    sizeof(ebuf)));
 		monread_close(&mf);
 	}
 	if (r->nfns == 0 && r->total == 0)

@@ -83,8 +83,11 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c,
 	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++)
 		put_meta(meta[i][0], meta[i][1], &o);
 	/* Only where it happened: other files keep their bytes. */
-	if ((switches = __mon_sampler_switches()) > 0)
+	if ((switches = __mon_sampler_switches()) > 0) {
 		put_meta(MON_META_SWITCHES, switches, &o);
+		if (__mon_sampler_stayed() != 0)
+			put_meta(MON_META_STAYED, __mon_sampler_stayed(), &o);
+	}
 	/* The executable's path, for prof to find it by itself. */
 	if (__mon_exe_path()[0] != '\0')
 		__mon_objects_path(put_meta, &o, MON_META_EXE_PATH,

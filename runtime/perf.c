@@ -80,6 +80,7 @@ static int	 keepfds;	/* keep an fd per event for moncontrol */
 static int	 draining;
 static int	 scope;		/* MON_SAMPLER_PERF or MON_SAMPLER_PERF_CPU */
 static int	 movable;	/* the helper may still move to cpu scope */
+static long	 stayed;	/* why not, MON_STAYED_* (mon.h), or 0 */
 static long	 switches;	/* the most a second it stayed in task scope at */
 static int	 stopped;	/* events stopped by moncontrol(0) */
 static long	 self_pid;	/* cpu scope keeps this process's samples */
@@ -281,13 +282,20 @@ move(void)
 	/* Opened stopped: started below only if moncontrol has them on. */
 	attr(&a, 1);
 	a.disabled = 1;
+	errno = 0;
 	n = open_all(nr, -1, &a);
-	if (n != nrings || !lock(1))
+	if (n != nrings) {
+		MON_STORE(&stayed, errno == EACCES || errno == EPERM ?
+		    MON_STAYED_PRIVILEGE : MON_STAYED_ERRNO + errno);
+		goto stay;
+	}
+	if (!lock(1))
 		goto stay;
 	/* Every task event must be ours to stop (a daemon closes fds). */
 	for (i = 0; i < n && ours(&rings[i]) && ours(&nr[i]); i++)
 		continue;
 	if (i < n) {
+		MON_STORE(&stayed, MON_STAYED_CLOSED);
 		MON_STORE(&draining, 0);
 		goto stay;
 	}
@@ -510,6 +518,8 @@ __mon_perf_start(long rate, int cpuwide)
 	MON_STORE(&nrings, n);
 	MON_STORE(&movable, cpuwide == 0 && keepfds &&
 	    scope == MON_SAMPLER_PERF);
+	MON_STORE(&stayed, cpuwide < 0 ? MON_STAYED_ASKED : !keepfds &&
+	    scope == MON_SAMPLER_PERF ? MON_STAYED_NOFILE : 0);
 	errno = saved;
 	return 0;
 fail_rings:
@@ -532,6 +542,13 @@ long
 __mon_perf_switches(void)
 {
 	return MON_LOAD(&switches);
+}
+
+/* Why the sampler stayed in task scope: MON_STAYED_* (mon.h), or 0. */
+long
+__mon_perf_stayed(void)
+{
+	return MON_LOAD(&stayed);
 }
 
 /* Stop (ioctl 0) or restart the events whose fd we still have. */

@@ -86,6 +86,13 @@ __mon_sampler_switches(void)
 	return last == MON_SAMPLER_PERF ? __mon_perf_switches() : 0;
 }
 
+/* For the writer: why the perf sampler stayed in task scope, or 0. */
+long
+__mon_sampler_stayed(void)
+{
+	return last == MON_SAMPLER_PERF ? __mon_perf_stayed() : 0;
+}
+
 /* The sampler last started (MON_SAMPLER_*), for the writer. */
 int
 __mon_sampler_which(void)

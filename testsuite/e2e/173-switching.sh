@@ -5,8 +5,9 @@
 # the same addresses: spin() must get none), counts stay exact.
 # -nocpuwide stays in task scope; -cpuwide starts in cpu scope; without
 # the privilege the sampler stays in task scope and says nothing.  Where
-# it stays, mon.out records how often the threads blocked (meta 25),
-# and prof warns of the cost; where it moved, neither.
+# it stays, mon.out records how often the threads blocked (meta 25) and
+# why it stayed (meta 26), and prof warns of the cost; where it moved,
+# neither.
 rt_cc -O2 -no-pie -o prog "$E2E/173-switching.c"
 
 # run FLAGS: profile one run with a spinner beside it; check what all
@@ -47,6 +48,7 @@ expect_eq "$(meta 4)" 1 "-nocpuwide: task scope"
 [ "$(meta 25)" -gt 10000 ] ||
     fail "-nocpuwide: switches a second recorded: '$(meta 25)'"
 expect_eq "$(warned -nocpuwide)" 1 "-nocpuwide: prof's warning"
+expect_eq "$(meta 26)" 1 "-nocpuwide: why it stayed (MON_STAYED_ASKED)"
 rm -f mon.out
 PROFFLAGS=-cpuwide ./prog short > out 2> err || fail "-cpuwide: status $?"
 expect_eq "$(cat err)" "" "-cpuwide: stderr"
@@ -63,6 +65,7 @@ if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ] &&
 	[ "$(meta 25)" -gt 10000 ] ||
 	    fail "unprivileged: switches a second recorded: '$(meta 25)'"
 	expect_eq "$(count_of ping prog)" "$(cat out)" "unprivileged: ping"
+	expect_eq "$(meta 26)" 3 "unprivileged: why (MON_STAYED_PRIVILEGE)"
 else
 	echo "not checked: the unprivileged case (perf_event_paranoid <= 0 or no setpriv)"
 fi
