@@ -383,6 +383,17 @@ mon_split_edge(function *fun, edge e, int ntest, struct mon_blocks *b)
 	make_single_succ_edge(b->slow, b->join, EDGE_FALLTHRU);
 }
 
+/* b (of ntest tests) without its slow block: a failed test goes to join. */
+void
+mon_drop_slow(struct mon_blocks *b, int ntest)
+{
+	int k;
+
+	for (k = 0; k < ntest; k++)
+		redirect_edge_succ(find_edge(b->test[k], b->slow), b->join);
+	delete_basic_block(b->slow);
+}
+
 /* At gsi: if (a CODE b), the test ending a block of mon_split_entry. */
 void
 mon_test(gimple_stmt_iterator *gsi, enum tree_code code, tree a, tree b)

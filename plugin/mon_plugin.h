@@ -83,6 +83,7 @@ void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
 void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,
 		    tree a, tree b);
+void		mon_drop_slow(struct mon_blocks *b, int ntest);
 bool		mon_guarded(void);
 void		mon_guard_test(gimple_stmt_iterator *gsi);
 void		mon_guard(basic_block first, basic_block skip);

@@ -358,8 +358,7 @@ mon_announce_guarded(function *fun, gcall *call, tree rec)
 		mon_guard(b.test[0], b.join);
 	if (!mon_mod_ok()) {
 		/* No slow block: a shared object jumps over it. */
-		redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
-		delete_basic_block(b.slow);
+		mon_drop_slow(&b, 1);
 		return;
 	}
 	mon_mod_used = true;
@@ -454,8 +453,7 @@ mon_announce_if(function *fun, gcall *call, tree rec)
 	mon_guard_test(&gsi);
 	gsi = gsi_start_bb(b.hot);
 	gsi_insert_after(&gsi, mon_announcement(rec), GSI_NEW_STMT);
-	redirect_edge_succ(find_edge(b.test[0], b.slow), b.join);
-	delete_basic_block(b.slow);
+	mon_drop_slow(&b, 1);
 }
 
 /* Announce, before each of fun's calls that it may, the call's site. */

@@ -105,14 +105,10 @@ compiler() {
 # fetched the same way), its flags, and its input at each percentage.
 ZSTD=$O/real/src/libzstd
 zstd_src() {
-	if [ ! -f "$ZSTD/.unpacked" ]; then
-		CACHE=$O/real/src
-		. "$SRCDIR/testsuite/real/lib.sh"
-		fetch libzstd || return 1
-	fi
+	CACHE=$O/real/src
+	. "$SRCDIR/testsuite/real/lib.sh"
+	[ -f "$ZSTD/.unpacked" ] || fetch libzstd || return 1
 	[ -s "$W/text" ] || {
-		CACHE=$O/real/src
-		. "$SRCDIR/testsuite/real/lib.sh"
 		gen_text "$W/text" 8000000
 		for p in 100 50 "$INSN_PCT"; do
 			head -c $((80000 * p)) "$W/text" > "$W/zin.$p"
