@@ -62,6 +62,8 @@ extern const char __mon_exit_main_return[] MON_HIDDEN;
 
 /* Where libc called main (__wrap_main) from. */
 uintptr_t __mon_exit_main_caller MON_HIDDEN;
+/* main has been entered: a later call (the program's own) is plain. */
+char __mon_exit_in_main MON_HIDDEN;
 void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
 /* Checks 10 ms apart that the first thread sleeps: then a waiter goes on. */
@@ -171,6 +173,9 @@ __wrap_exit(int status)
  * must follow the call itself.  The stack is aligned as main expects,
  * and the frame unwinds to libc's as before.  __real_main is weak: a
  * program linked without start files has no main, and never comes here.
+ * Only the first call, the start files', is libc's: main called again
+ * from another of the program's files (ld wraps those references too)
+ * is jumped to, and returns to its caller.
  */
 #ifdef __x86_64__
 __asm__("	.text\n"
@@ -180,17 +185,21 @@ __asm__("	.text\n"
 	"	.p2align 4\n"
 	"__wrap_main:\n"
 	"	.cfi_startproc\n"
+	"	.weak	__real_main\n"
+	"	cmpb	$0, __mon_exit_in_main(%rip)\n"
+	"	jne	1f\n"
+	"	movb	$1, __mon_exit_in_main(%rip)\n"
 	"	subq	$8, %rsp\n"
 	"	.cfi_adjust_cfa_offset 8\n"
 	"	movq	8(%rsp), %rax\n"
 	"	movq	%rax, __mon_exit_main_caller(%rip)\n"
-	"	.weak	__real_main\n"
 	"	call	__real_main\n"
 	"	.globl	__mon_exit_main_return\n"
 	"	.hidden	__mon_exit_main_return\n"
 	"__mon_exit_main_return:\n"
 	"	movl	%eax, %edi\n"
 	"	call	__wrap_exit\n"
+	"1:	jmp	__real_main\n"
 	"	.cfi_endproc\n"
 	"	.size	__wrap_main, .-__wrap_main\n");
 #endif
