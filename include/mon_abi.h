@@ -16,36 +16,49 @@ extern "C" {
 #endif
 
 /*
- * Hook ABI, version 6 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * Hook ABI, version 7 (plugin -> runtime; 2 added the -pg arc cache, 3
  * the executable's thread-local counters, 4 the -pg call sites that
  * announce themselves to their callee, 5 their words in the runtime's
  * blocks, which -fPIC code in an executable announces too, 6 -fPIC
- * code's words in each thread's area of the runtime's).  The runtime
- * serves this version alone: an object of another fails to link, with
- * a message that says to rebuild it (MON_LINK_STALE).
+ * code's words in each thread's area of the runtime's, 7 the
+ * executable's counters in each thread's window, through %gs).  The
+ * runtime serves this version alone: an object of another fails to
+ * link, with a message that says to rebuild it (MON_LINK_STALE).
  *
  * -p code that can only be in an executable (x86-64, update=thread, not
- * -fPIC: non-PIC or -fPIE) gives each function a counter in the
- * executable's own static TLS and a record in section MON_PCELLS_SECTION:
+ * -fPIC: non-PIC or -fPIE) gives each function a counter in section
+ * MON_PCTRS_SECTION (no bits in the file: GCC and gas take a .lbss name
+ * for zero-filled memory) and a record in section MON_PCELLS_SECTION:
  *
- *	static __thread long ctr;	local-exec: %fs:ctr@tpoff
- *	struct mon_pcell { long pc; long tpoff; }:
+ *	static long ctr;		in MON_PCTRS_SECTION
+ *	struct mon_pcell { int pc; int tls; long ctr; }:
  *		pc	a pc inside the function, minus the record's address
- *		tpoff	ctr@tpoff, its offset from any thread's pointer
+ *		tls	__mon_area_mine@tpoff: a local-exec reference that
+ *			ld refuses in a shared object, where %gs would
+ *			not reach the counter; never read
+ *		ctr	&ctr minus the address of the field
  *
  * and at entry the one instruction
  *
- *	addq	$1, %fs:ctr@tpoff
+ *	addq	$1, %gs:ctr(%rip)
+ *
+ * which counts at the segment base plus the counter's address: the
+ * counter itself in a thread whose base is 0 (the main thread, every
+ * thread while profiling is off), and in the others the same offset of
+ * a window that the runtime maps for the thread, where only the pages
+ * of the functions it calls are ever touched.  glibc never uses %gs on
+ * x86-64, and a thread inherits its creator's base, so a thread the
+ * runtime does not see counts, unsynchronised, in its creator's window.
  *
  * The runtime reads the records between the linker's __start_ and
  * __stop_ symbols of the section (a record may appear twice in a row:
- * one counter is one function), and each thread's counters through its
- * thread pointer: it learns threads from pthread_create, which the specs
+ * one counter is one function), and each thread's counters in its
+ * window: it learns threads from pthread_create, which the specs
  * file has the executable wrap (static links) or define as
- * __mon_thread_create and export (dynamic links), and adds a thread's
- * counters up when it ends.  thrd_create (__mon_thread_c11), and the
- * SIGEV_THREAD notifications of timer_create and mq_notify
- * (__mon_notify_timer_create, __mon_notify_mq_notify), are linked alike.
+ * __mon_thread_create and export (dynamic links).  thrd_create
+ * (__mon_thread_c11), and the SIGEV_THREAD notifications of
+ * timer_create and mq_notify (__mon_notify_timer_create,
+ * __mon_notify_mq_notify), are linked alike.
  *
  * -fPIC code on x86-64 keeps its words in the runtime's area (below).
  * Other -p code (other targets, update=single|atomic, tls=) keeps the
@@ -69,11 +82,13 @@ extern "C" {
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		6
+#define MON_HOOK_ABI		7
 #define MON_PCELLS_SECTION	"__mon_pcells"
+#define MON_PCTRS_SECTION	".lbss.__mon_pctr"
 struct mon_pcell {
-	long	 pc;		/* a pc inside the function - &pc */
-	long	 tpoff;		/* the counter's offset from the thread pointer */
+	int	 pc;		/* a pc inside the function - &pc */
+	int	 tls;		/* __mon_area_mine@tpoff, never read */
+	long	 ctr;		/* &counter - &ctr */
 };
 #define MON_MCOUNT_SLOW_NAME	"__mon_mcount_slow"
 void	__mon_mcount_slow(long **word, struct cnt **cell);
@@ -95,7 +110,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
  * R_X86_64_NONE relocation at the stub call or the record's pc, no
  * code), which only a runtime of the same hook ABI defines: a link
  * without the runtime then says what to add.  The runtime defines the
- * hints of versions 2 to 5 too, in an archive member that names
+ * hints of versions 2 to 6 too, in an archive member that names
  * MON_LINK_STALE the same way: a link of an object built by an older
  * plugin says to rebuild it.
  */
@@ -107,7 +122,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
 #define MON_LINK_STALE \
 	"monprof: an object was compiled with -p or -pg by an older " \
-	"monprof (hook ABI 2 to 5); rebuild it with this one (hook ABI " \
+	"monprof (hook ABI 2 to 6); rebuild it with this one (hook ABI " \
 	MON_STR(MON_HOOK_ABI) ")"
 
 /*

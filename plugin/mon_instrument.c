@@ -136,19 +136,25 @@ mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
 
 /*
  * -p in an executable (x86-64, update=thread, code not built -fPIC): the
- * function's counter is a thread-local variable of the executable, at a
- * fixed offset from every thread's thread pointer (local-exec), so the
- * entry is one instruction and needs no runtime call, no test, no word:
+ * function's counter is a static of the executable in section
+ * MON_PCTRS_SECTION, counted at the %gs base plus its address, so the
+ * entry is one instruction and needs no runtime call, no test, no word,
+ * and no thread-local storage (whose block every thread would carry and
+ * glibc clear at every thread's start, however few functions it calls):
  *
- *	static __thread long ctr;
+ *	static long ctr;		.lbss: no bytes in the file
  *
- *	ctr += 1;			addq $1, %fs:ctr@tpoff
+ *	addq $1, %gs:ctr(%rip)
  *
- * and a record in section MON_PCELLS_SECTION, { pc - &record, ctr@tpoff },
- * from which the runtime finds the counter in each thread it knows
- * (mon.h, "Hook ABI").  -fPIC code may end up in a shared object, where
- * local-exec is invalid: it keeps the word.  An explicit tls= or another
- * update mode keeps it too.
+ * and a record in section MON_PCELLS_SECTION, { pc - &record,
+ * __mon_area_mine@tpoff, &ctr - &field }, from which the runtime finds
+ * the counter in each thread's window (mon_abi.h).  The local-exec
+ * reference makes ld refuse the code in a shared object, where the base
+ * would not reach the counter.  -fPIC code may end up in a shared
+ * object: it keeps the area's word.  An explicit tls= or another update
+ * mode keeps the word of version 2.  No guard: the instruction never
+ * reads the thread pointer, and a thread the runtime did not start
+ * counts in its creator's window.
  */
 static bool
 mon_static_ok(void)
@@ -162,44 +168,35 @@ mon_instrument_static(function *fun)
 {
 	gimple_stmt_iterator gsi;
 	basic_block bb;
-	tree ctr, t1, t2;
+	tree ctr;
 	gasm *stmt;
 	const char *name, *text;
 
-	ctr = mon_new_var("__mon_ctr", long_integer_type_node, true);
-	set_decl_tls_model(ctr, TLS_MODEL_LOCAL_EXEC);
-	varpool_node::get_create(ctr)->force_output = 1;
+	ctr = mon_new_var_in("__mon_ctr", long_integer_type_node,
+	    MON_PCTRS_SECTION);
 	/* A block of its own: the first may be a loop header (tail calls). */
 	bb = split_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
 	gsi = gsi_start_bb(bb);
-	t1 = make_ssa_name(long_integer_type_node);
-	t2 = make_ssa_name(long_integer_type_node);
-	gsi_insert_after(&gsi, gimple_build_assign(t1, ctr), GSI_NEW_STMT);
-	gsi_insert_after(&gsi, gimple_build_assign(t2, PLUS_EXPR, t1,
-	    build_int_cst(long_integer_type_node, 1)), GSI_NEW_STMT);
-	gsi_insert_after(&gsi, gimple_build_assign(unshare_expr(ctr), t2),
-	    GSI_NEW_STMT);
 
 	/*
-	 * The record, and the link hint.  An optimizer that copies the asm
-	 * copies the record: the runtime keeps one per counter (adjacent, as
-	 * a function's asm is emitted in one piece).  "?" puts the record in
-	 * the function's section group, if any: a COMDAT copy the linker
-	 * drops takes its record with it.
+	 * The count, the record and the link hint, in one asm: an optimizer
+	 * that copies it copies the record, and the runtime keeps one per
+	 * counter (adjacent, as a function's asm is emitted in one piece).
+	 * "?" puts the record in the function's section group, if any: a
+	 * COMDAT copy the linker drops takes its record with it.
 	 */
 	name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(ctr));
-	text = ACONCAT(("1:\n\t"
+	text = ACONCAT(("addq $1, %%gs:", name, "(%%rip)\n1:\n\t"
 	    ".reloc 1b,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t"
 	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
 	    ".balign 8\n\t"
-	    ".quad 1b - .\n\t"
-	    ".quad ", name, "@tpoff\n\t"
+	    ".long 1b - .\n\t"
+	    ".long " MON_AREA_VAR "@tpoff\n\t"
+	    ".quad ", name, " - .\n\t"
 	    ".popsection", NULL));
 	stmt = gimple_build_asm_vec(text, NULL, NULL, NULL, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
-	if (mon_guarded())
-		mon_guard(bb, split_edge(single_succ_edge(bb)));
 }
 
 /*

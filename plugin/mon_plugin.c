@@ -35,7 +35,8 @@
  * live.  guard=yes puts a test of the C library's TCB (mon_guarded) in
  * front of every block that touches thread-local state; such a thread
  * is not counted.  Default: yes in -fPIC code (8 instructions a call
- * become 11), no in an executable's, whose counter is one instruction.
+ * become 11), no in an executable's.  An executable's -p counter (one
+ * addq at the %gs base) never reads the thread pointer: never guarded.
  *
  * Debugging: -fplugin-arg-monprof-verbose lists what is instrumented;
  * -fdump-tree-all writes NNNt.monprof (GCC 11 and 12 reject

@@ -197,43 +197,21 @@ __mon_arena_atend(void (*f)(void))
 }
 
 /*
- * A thread ends: its leases go to the threads that start later.  A list
- * with an ending function (counts kept outside the lease, pcells.c)
- * has it called at each round of glibc's key destructors: the key is
- * set again, so that what other keys' destructors count after the first
- * round is taken too, and the leases are released at the last round.
+ * A thread ends: its leases go to the threads that start later, once it
+ * has gone from the system (adopt), so that no two live threads count
+ * in one.
  */
-#define ROUNDS		PTHREAD_DESTRUCTOR_ITERATIONS
-
-static __thread int rounds __attribute__((__tls_model__("initial-exec")));
-
 static void
 thread_end(void *unused)
 {
 	struct __mon_lease *l;
 	void (*f)(void) = MON_LOAD(&atend);
 	long tid, s;
-	int i, last, again = 0, saved = errno;
+	int i, saved = errno;
 
 	(void)unused;
-	if (f != NULL && rounds == 0)
+	if (f != NULL)
 		f();
-	last = ++rounds >= ROUNDS;
-	for (i = 0; i < MON_LEASE_LISTS; i++)
-		if ((l = held[i]) != NULL && l->list->ending != NULL) {
-			l->list->ending(__mon_lease_data(l), last);
-			again = 1;
-		}
-	if (again && !last) {
-		if (pthread_setspecific(key, (void *)&watched) == 0) {
-			errno = saved;
-			return;
-		}
-		for (i = 0; i < MON_LEASE_LISTS; i++)
-			if ((l = held[i]) != NULL && l->list->ending != NULL)
-				l->list->ending(__mon_lease_data(l), 1);
-	}
-	rounds = 0;
 	tid = tid_now();
 	for (i = 0; i < MON_LEASE_LISTS; i++) {
 		if ((l = held[i]) == NULL)

@@ -1,28 +1,36 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pcells.c - the executable's thread-local counters (hook ABI 3, mon.h):
- * each -p function of the executable counts in a __thread long of its
- * own with one instruction, at the same offset (tpoff) from every
- * thread's pointer, and names it in a record of section __mon_pcells.
- * A function's count is the sum over threads of its counter.
+ * pcells.c - the executable's counters (hook ABI 7, mon_abi.h): each -p
+ * function of the executable counts with one instruction, addq $1,
+ * %gs:ctr(%rip), at the thread's %gs base plus its counter's address,
+ * and names the counter in a record of section __mon_pcells.  A
+ * function's count is the sum over threads of its counter.
+ *
+ * The counters lie between the lowest and the highest record's (the
+ * span); each thread counts in a window as long as the span, with its
+ * base set to the window minus the span's start.  The first thread the
+ * runtime knows (the main thread, at start-up) counts in the span itself,
+ * base 0, as does every thread while profiling is off (a thread inherits
+ * its creator's base).  Every other thread gets a window mapped without
+ * reserve, where only the pages of the functions it calls are ever
+ * touched: per-thread memory, and the cost of a thread's start and end,
+ * do not grow with the number of functions (README, Overhead).
  *
  * The runtime knows a thread by a lease (arena.c) it takes as it starts
- * (thread.c, init.c): the thread pointer, and per function a tally whose
- * count is what the lease's earlier holders counted.  A thread's count
- * of function i is tally.count + its counter, read through the pointer
- * while the thread lives; as it ends (each round of its key destructors)
- * it adds its counters into the tallies and zeroes them, so that the
- * lease, handed on whole to a later thread, keeps them.  A seqlock
- * makes that move look whole to a writer, and a reader count keeps the
- * thread from leaving (its TLS freed or reused) while one reads it.
+ * (thread.c, init.c): its window, and per record a tally.  Counters are
+ * totals and windows are never unmapped: when a thread ends, its lease
+ * goes whole to a thread that starts after it has gone, which counts on
+ * in the same window, so nothing is moved or summed at a thread's end,
+ * and a writer may read any window at any time.  A tally's count is an
+ * offset, minus the counter's value when a fork child started from zero.
  *
- * Threads the runtime does not see start (not through pthread_create,
- * thrd_create or a SIGEV_THREAD notification of the program's: glibc's
- * other helper threads, raw clone) count in their TLS, which nothing
- * reads: lost (README, "Limitations").
+ * Threads the runtime does not see start (a raw clone, a thread of
+ * glibc's own) count in the window of the thread that created them,
+ * unsynchronised with it (README, "Limitations").
  *
- * Async-signal-safe: atomics and mmap only, errno kept.
+ * Async-signal-safe: atomics, mmap and a system call only, errno kept.
  */
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
@@ -33,28 +41,30 @@
 
 #ifdef __x86_64__
 #pragma GCC target("general-regs-only")
+#include <asm/prctl.h>
 #endif
+
+#ifndef HWCAP2_FSGSBASE
+#define HWCAP2_FSGSBASE	(1 << 1)
+#endif
+
+#define PAGE	4096UL
 
 extern const struct mon_pcell __start___mon_pcells[]
     __attribute__((__weak__, __visibility__("hidden")));
 extern const struct mon_pcell __stop___mon_pcells[]
     __attribute__((__weak__, __visibility__("hidden")));
 
-/* A lease's data: a thread and its tallies, one per record. */
+/* A lease's data: a thread's window and its tallies, one per record. */
 struct pthr {
-	char		*tp;		/* its thread pointer; NULL: none */
-	long		 seq;		/* odd while its counters move */
-	long		 readers;	/* writers reading its TLS */
-	int		 gone;		/* its TLS is no longer read */
+	char		*win;		/* the span's copy; NULL: none */
 	struct __mon_tally t[];
 };
 
-static void ending(void *, int);
-
-static struct __mon_leases pthrs =
-    MON_LEASES_ENDING(MON_LEASE_PCELLS, ending);
+static struct __mon_leases pthrs = MON_LEASES_INIT(MON_LEASE_PCELLS);
 static struct cnt **cellof;	/* per record, claimed at a fold */
 static __thread struct pthr *mine __attribute__((__tls_model__("initial-exec")));
+static int spanned;		/* the span is a lease's window */
 
 static size_t
 nrec(void)
@@ -64,12 +74,20 @@ nrec(void)
 	return (size_t)(__stop___mon_pcells - __start___mon_pcells);
 }
 
-/* Record i names a counter the one before it does not (mon.h). */
+/* The executable's counter of record i. */
+static long *
+ctr_of(size_t i)
+{
+	const struct mon_pcell *r = &__start___mon_pcells[i];
+
+	return (long *)((char *)&r->ctr + r->ctr);
+}
+
+/* Record i names a counter the one before it does not (mon_abi.h). */
 static int
 first(size_t i)
 {
-	return i == 0 || __start___mon_pcells[i].tpoff !=
-	    __start___mon_pcells[i - 1].tpoff;
+	return i == 0 || ctr_of(i) != ctr_of(i - 1);
 }
 
 static char *
@@ -80,109 +98,142 @@ pc_of(size_t i)
 	return (char *)&r->pc + r->pc;
 }
 
+/*
+ * The span: from the page of the lowest counter to past the highest
+ * (records are in link order, as the counters mostly are, but a unit's
+ * order within the section is the compiler's).  Computed once; the
+ * executable does not change.
+ */
+static char *span_lo;
+static size_t span_len;
+
+static void
+span(void)
+{
+	char *lo, *hi, *c;
+	size_t i, n = nrec();
+
+	if (MON_LOAD(&span_len) != 0 || n == 0)
+		return;
+	lo = hi = (char *)ctr_of(0);
+	for (i = 1; i < n; i++) {
+		c = (char *)ctr_of(i);
+		if (c < lo)
+			lo = c;
+		if (c > hi)
+			hi = c;
+	}
+	lo = (char *)((unsigned long)lo & ~(PAGE - 1));
+	span_lo = lo;
+	MON_STORE(&span_len, ((unsigned long)(hi - lo) + sizeof(long) +
+	    PAGE - 1) & ~(PAGE - 1));
+}
+
+/* p's counter of record i. */
 static long *
 counter(const struct pthr *p, size_t i)
 {
-	return (long *)(p->tp + __start___mon_pcells[i].tpoff);
+	return (long *)(p->win + ((char *)ctr_of(i) - span_lo));
+}
+
+/*
+ * A window for a new lease: above the span, so that the base (window
+ * minus span) is a user address, as the kernel requires.  NULL if none.
+ */
+static char *
+window(void)
+{
+	char *w, *hint = NULL;
+	int tries, saved = errno;
+
+	for (tries = 0; tries < 2; tries++) {
+		w = mmap(hint, span_len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (w == MAP_FAILED)
+			break;
+		if (w >= span_lo + span_len) {
+			errno = saved;
+			return w;
+		}
+		munmap(w, span_len);
+		/* Below the executable (a static PIE high up): retry above. */
+		hint = span_lo + span_len + (1UL << 30);
+	}
+	errno = saved;
+	return NULL;
+}
+
+/* This thread counts at base + a counter's address from now on. */
+static int
+set_base(unsigned long base)
+{
+#ifdef __x86_64__
+	int saved = errno, r = 0;
+
+	/* wrgsbase where the kernel allows it: no system call to filter. */
+	if (getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE)
+		__asm__ volatile("wrgsbase %0" : : "r"(base) : "memory");
+	else
+		r = (int)syscall(SYS_arch_prctl, ARCH_SET_GS, base);
+	errno = saved;
+	return r;
+#else
+	(void)base;
+	return -1;
+#endif
 }
 
 /*
  * This thread is known from now on: it holds a lease (a gone thread's,
- * or a new one).  0, or -1 when there is nothing to count or no memory.
+ * or a new one).  0, or -1 when there is nothing to count or no memory
+ * (then it counts on where it did: its creator's window).
  */
 int
 __mon_pcells_thread(void)
 {
 	struct pthr *p;
 	size_t n = nrec();
-	int saved = errno;
+	int expect = 0, saved = errno;
 
 	if (n == 0)
 		return -1;
 	if (mine != NULL)
 		return 0;
-	if ((p = __mon_arena_adopt(&pthrs)) == NULL)
+	span();
+	if ((p = __mon_arena_adopt(&pthrs)) == NULL) {
 		p = __mon_arena_lease(&pthrs, sizeof(*p) +
 		    n * sizeof(struct __mon_tally));
+		if (p == NULL) {
+			errno = saved;
+			return -1;
+		}
+		/* The first thread counts in the span, base 0 as it started. */
+		if (MON_CAS(&spanned, &expect, 1)) {
+			MON_STORE(&p->win, span_lo);
+			mine = p;
+			errno = saved;
+			return 0;
+		}
+	}
+	if (p->win == NULL)
+		MON_STORE(&p->win, window());
 	errno = saved;
-	if (p == NULL)
+	/* No window, or no base: the lease stays this thread's, unused. */
+	if (p->win == NULL ||
+	    set_base((unsigned long)(p->win - span_lo)) != 0)
 		return -1;
-	MON_STORE(&p->tp, __mon_thread_pointer());
-	/*
-	 * No key (the program took the first 32): its end would not be
-	 * seen, and its TLS not safe to read; its counters are lost.
-	 */
-	MON_STORE(&p->gone, !__mon_arena_watched());
 	mine = p;
 	return 0;
 }
 
-/*
- * The thread ends (arena.c, in it): its counters move into its tallies,
- * where they outlive its TLS.  At the last round its TLS is read no
- * more, once the writers reading it now are done.
- */
-static void
-ending(void *data, int last)
-{
-	struct pthr *p = data;
-	long *c, v;
-	size_t i, n = nrec();
-
-	if (p->tp == NULL || p->gone)
-		return;
-	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_SEQ_CST);
-	for (i = 0; i < n; i++)
-		if (first(i) && (v = *(c = counter(p, i))) != 0) {
-			MON_STORE(&p->t[i].count, p->t[i].count + v);
-			*c = 0;
-		}
-	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_SEQ_CST);
-	if (!last)
-		return;
-	__atomic_store_n(&p->gone, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&p->readers, __ATOMIC_SEQ_CST) != 0)
-		syscall(SYS_sched_yield);
-	mine = NULL;
-}
-
-/* p's count of record i: its tally's and, while it lives, its counter's. */
+/* p's count of record i: its counter's, less its tally's offset. */
 static long
-raw(const struct pthr *p, size_t i, int live)
+raw(const struct pthr *p, size_t i)
 {
-	long s, v;
-	int tries = 0;
-
-	if (!live)
-		return MON_LOAD(&p->t[i].count);
-	do {
-		s = __atomic_load_n(&p->seq, __ATOMIC_SEQ_CST);
-		v = MON_LOAD(&p->t[i].count) +
-		    __atomic_load_n(counter(p, i), __ATOMIC_RELAXED);
-		/* Bounded: a signal handler may interrupt the move. */
-	} while ((s & 1 || __atomic_load_n(&p->seq, __ATOMIC_SEQ_CST) != s) &&
-	    ++tries < 1000);
-	return v;
-}
-
-/* Start reading p's TLS; 1 if it may be read (then call unread). */
-static int
-read_begin(struct pthr *p)
-{
-	if (MON_LOAD(&p->tp) == NULL)
+	if (MON_LOAD(&p->win) == NULL)
 		return 0;
-	__atomic_add_fetch(&p->readers, 1, __ATOMIC_SEQ_CST);
-	if (!__atomic_load_n(&p->gone, __ATOMIC_SEQ_CST))
-		return 1;
-	__atomic_sub_fetch(&p->readers, 1, __ATOMIC_SEQ_CST);
-	return 0;
-}
-
-static void
-read_end(struct pthr *p, int live)
-{
-	if (live)
-		__atomic_sub_fetch(&p->readers, 1, __ATOMIC_SEQ_CST);
+	return MON_LOAD(&p->t[i].count) +
+	    __atomic_load_n(counter(p, i), __ATOMIC_RELAXED);
 }
 
 /* The cells of the functions called so far, claimed once (writer). */
@@ -193,9 +244,8 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 	struct pthr *p;
 	struct cnt **c = MON_LOAD(&cellof), **seen = NULL;
 	size_t i, n = nrec(), len = n * sizeof(*c);
-	int live;
 
-	if (n == 0)
+	if (n == 0 || MON_LOAD(&span_len) == 0)
 		return;
 	if (c == NULL) {
 		if ((c = __mon_arena_map(len)) == NULL)
@@ -205,13 +255,10 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 			c = seen;
 		}
 	}
-	MON_FOREACH_LEASE(&pthrs, l, p) {
-		live = read_begin(p);
+	MON_FOREACH_LEASE(&pthrs, l, p)
 		for (i = 0; i < n; i++)
-			if (c[i] == NULL && first(i) && raw(p, i, live) != 0)
+			if (c[i] == NULL && first(i) && raw(p, i) != 0)
 				claim(&c[i], pc_of(i), 0);
-		read_end(p, live);
-	}
 }
 
 /*
@@ -227,25 +274,27 @@ __mon_pcells_add(int on, int (*whose)(long, long, int), long tid,
 	struct pthr *p;
 	struct cnt **c = MON_LOAD(&cellof);
 	size_t i, n = nrec();
-	int live;
 
 	if (c == NULL)
 		return;
 	MON_FOREACH_LEASE(&pthrs, l, p) {
 		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
 			continue;
-		live = read_begin(p);
 		for (i = 0; i < n; i++)
 			if (c[i] != NULL) {
 				t = p->t[i];
-				t.count = raw(p, i, live);
+				t.count = raw(p, i);
 				c[i]->mcnt += __mon_tally_value(&t, on);
 			}
-		read_end(p, live);
 	}
 }
 
-/* moncontrol (on), or zeroing (tid 0: every lease; on: the mode). */
+/*
+ * moncontrol (on), or zeroing (tid 0: every lease; on: the mode).  A
+ * tally with nothing counted and nothing recorded stays as it is,
+ * untouched: a lease's memory grows with the functions its threads
+ * called.
+ */
 static void
 each(int what, int on, long tid)
 {
@@ -253,17 +302,17 @@ each(int what, int on, long tid)
 	struct __mon_tally t;
 	struct pthr *p;
 	size_t i, n = nrec();
-	int live;
 
 	MON_FOREACH_LEASE(&pthrs, l, p) {
 		if (tid != 0 && MON_LOAD(&l->tid) != tid)
 			continue;
-		live = read_begin(p);
 		for (i = 0; i < n; i++) {
 			if (!first(i))
 				continue;
 			t = p->t[i];
-			t.count = raw(p, i, live);
+			t.count = raw(p, i);
+			if (t.count == 0 && t.snap == 0 && t.excluded == 0)
+				continue;
 			if (what)
 				__mon_tally_control(&t, on);
 			else
@@ -271,7 +320,6 @@ each(int what, int on, long tid)
 			MON_STORE(&p->t[i].snap, t.snap);
 			MON_STORE(&p->t[i].excluded, t.excluded);
 		}
-		read_end(p, live);
 	}
 }
 
@@ -288,8 +336,10 @@ __mon_pcells_zero(long tid, int on)
 }
 
 /*
- * fork child: its thread starts from zero, its counters as they are; the
- * other threads are not in this process: their TLS is not read.
+ * fork child: every window holds what the parent's threads counted, and
+ * the child's counts start from zero (a window goes on to the child's
+ * threads: an offset, not a zeroing, as the span is the executable's
+ * own memory, and this thread counts on in its window as it is).
  */
 void
 __mon_pcells_reset(void)
@@ -297,22 +347,20 @@ __mon_pcells_reset(void)
 	struct __mon_lease *l;
 	struct pthr *p;
 	size_t i, n = nrec();
+	long v;
 
-	MON_FOREACH_LEASE(&pthrs, l, p) {
-		if (p != mine)
-			p->gone = 1;
-		p->readers = 0;
-		p->seq = 0;
-		for (i = 0; i < n; i++)
-			__mon_tally_reset(&p->t[i]);
-	}
+	MON_FOREACH_LEASE(&pthrs, l, p)
+		for (i = 0; i < n; i++) {
+			v = first(i) && p->win != NULL ? *counter(p, i) : 0;
+			if (v != 0 || p->t[i].count != 0 || p->t[i].snap != 0 ||
+			    p->t[i].excluded != 0) {
+				__mon_tally_reset(&p->t[i]);
+				p->t[i].count = -v;
+			}
+		}
 	__mon_arena_orphan(&pthrs);
 	/* A thread the runtime did not know forked: known from now on. */
-	if (__mon_pcells_thread() != 0)
-		return;
-	for (i = 0; i < n; i++)
-		if (first(i))
-			mine->t[i].count = -*counter(mine, i);
+	(void)__mon_pcells_thread();
 }
 
 /* -threads: this thread's lease is never handed on (dump.c). */
@@ -325,5 +373,12 @@ __mon_pcells_keep(void)
 size_t
 __mon_pcells_mapped(void)
 {
-	return __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof);
+	struct __mon_lease *l;
+	struct pthr *p;
+	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof);
+
+	MON_FOREACH_LEASE(&pthrs, l, p)
+		if (p->win != NULL && p->win != span_lo)
+			n += span_len;
+	return n;
 }

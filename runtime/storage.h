@@ -8,9 +8,10 @@
  *	 each function a static pointer to it; the first call allocates it.
  * word	 the pointer the function's inline code increments through (mon.h);
  *	 thread-local in the default update=thread mode.
- * counter (-p, hook ABI 3) an executable function's __thread long, one
- *	 per function and thread, read through each known thread's
- *	 pointer (pcells.c).
+ * counter (-p, hook ABI 7) an executable function's long, counted at
+ *	 the thread's %gs base plus its address: the executable's own in
+ *	 the first thread, the same offset of a window per other thread
+ *	 (pcells.c).
  * slot	 (-p) the counter a word points at: one per function and thread
  *	 (one per function in the shared modes).  The writer sums a
  *	 function's slots into its cell ("fold").
@@ -117,8 +118,6 @@ struct __mon_leases {
 	long		 released;	/* about how many are released */
 	int		 index;		/* < MON_LEASE_LISTS */
 	struct __mon_arena *pool;	/* or NULL */
-	/* Called in the holder as it ends, at each destructor round. */
-	void		(*ending)(void *data, int last);
 };
 
 #define MON_LEASE_SLOTS		0	/* cells.c */
@@ -128,7 +127,6 @@ struct __mon_leases {
 #define MON_LEASE_LISTS		4
 #define MON_LEASES_INIT(i)	{ .index = (i) }
 #define MON_LEASES_POOL(i, p)	{ .index = (i), .pool = &(p) }
-#define MON_LEASES_ENDING(i, f)	{ .index = (i), .ending = (f) }
 
 static inline void *
 __mon_lease_data(struct __mon_lease *l)
@@ -206,8 +204,8 @@ size_t	 __mon_area_mapped(void) MON_HIDDEN;
 void	 __mon_area_reset(void) MON_HIDDEN;
 
 /*
- * pcells.c: the executable's thread-local counters (hook ABI 3), read
- * through the thread pointer of each thread that holds a lease; cells.c
+ * pcells.c: the executable's counters (hook ABI 7), read in the window
+ * of each thread that holds a lease; cells.c
  * folds them with its slots (claim: __mon_cells_claim; whose: which
  * leases' holders count, NULL: all).
  */

@@ -1,6 +1,6 @@
-# 170-pcells-threads: -p in an executable counts in thread-local
-# counters (hook ABI 3: one addq per call, a __mon_pcells record per
-# function); every thread pthread_create starts is counted exactly, from
+# 170-pcells-threads: -p in an executable counts in each thread's
+# window of counters (hook ABI 7: one addq at the %gs base per call, a
+# __mon_pcells record per function); every thread pthread_create starts is counted exactly, from
 # the program, from a library (shared: the executable's exported
 # pthread_create; static: --wrap) or from libstdc++'s std::thread,
 # including threads that ended long before the write, on reused stacks,
@@ -34,7 +34,7 @@ for how in "" -no-pie -static; do
 	readelf -SW a.out | grep -q ' __mon_pcells ' ||
 	    fail "$how: no __mon_pcells section"
 	objdump -d a.out | awk '/<work>:/ { getline; print; exit }' |
-	    grep -q 'addq *\$0x1,%fs:' || fail "$how: work's entry is not one addq"
+	    grep -q 'addq *\$0x1,%gs:' || fail "$how: work's entry is not one addq"
 	./a.out || fail "$how: status $?"
 	check "${how:-pie}"
 done

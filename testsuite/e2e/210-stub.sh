@@ -13,5 +13,5 @@ done
 objdump -d --no-show-raw-insn a.out | awk '/<leaf>:/ { on = 1; next }
     on && /^$/ { exit } on' > leaf.s
 grep -q push leaf.s && { cat leaf.s; fail "leaf saves a register"; }
-head -n 2 leaf.s | grep -q '%fs:' || { cat leaf.s; fail "leaf does not start with the fast path"; }
+head -n 2 leaf.s | grep -q '%gs:' || { cat leaf.s; fail "leaf does not start with the fast path"; }
 exit 0
