@@ -7,6 +7,9 @@
  * so a writer that is killed half way leaves nothing behind.  Where the file system has no
  * O_TMPFILE (or it cannot be named: no /proc), a named temporary file,
  * removed on every failure.  Shared by the mon.out and gmon.out writers.
+ * A file block (MON_WBLOCK bytes at a multiple of it) that is all zeros
+ * is stepped over, not written: a hole, read back as the zeros it
+ * stands for, so the file costs on disk what ran, not the text's size.
  *
  * While a file is written, the signals that end a program from outside
  * (a second ^C or kill, SIGXFSZ past RLIMIT_FSIZE) are blocked: only the
@@ -44,12 +47,43 @@ static struct {
 	struct __mon_wbuf w;
 } cur;
 
-void
-__mon_outfile_flush(struct __mon_wbuf *w)
+typedef unsigned long __attribute__((__may_alias__)) word_t;
+
+/* Whether the n bytes at p (long-aligned) are all zeros. */
+static int
+zeros(const char *p, size_t n)
+{
+	const word_t *q = (const word_t *)(const void *)p;
+	unsigned long any = 0;
+	size_t i;
+
+	for (i = 0; i < n / sizeof(*q); i++)
+		any |= q[i];
+	for (i = n - n % sizeof(*q); i < n; i++)
+		any |= (unsigned char)p[i];
+	return any == 0;
+}
+
+/*
+ * Write b out, or if it is all zeros step over it: a hole (b lies in one
+ * file block, so a block all of zeros is never written).  The zeros are
+ * stepped over at once before the next write (a run of them in one
+ * lseek), or by __mon_outfile_flush, which also sets the file's size.
+ */
+static void
+drain(struct __mon_wbuf *w)
 {
 	size_t off = 0;
 	ssize_t r;
 
+	if (w->n > 0 && !w->err && zeros(w->b, w->n)) {
+		w->skip += (off_t)w->n;
+		off = w->n;
+	} else if (w->n > 0 && w->skip > 0 && !w->err) {
+		if (lseek(w->fd, w->skip, SEEK_CUR) < 0)
+			w->err = errno;
+		w->skip = 0;
+	}
 	while (off < w->n && !w->err) {
 		r = write(w->fd, w->b + off, w->n - off);
 		if (r < 0 && errno == EINTR)
@@ -59,18 +93,51 @@ __mon_outfile_flush(struct __mon_wbuf *w)
 		else
 			off += (size_t)r;
 	}
+	w->pos += (off_t)w->n;
 	w->n = 0;
 }
 
+/*
+ * Everything put so far into the file, whose size is then pos: where it
+ * ends in a hole, the size is set (or, if the file system cannot, its
+ * last byte written).  Reads back as if every zero had been written.
+ */
+void
+__mon_outfile_flush(struct __mon_wbuf *w)
+{
+	static const char zero;
+	ssize_t r;
+
+	drain(w);
+	if (w->skip == 0 || w->err)
+		return;
+	if (lseek(w->fd, w->skip, SEEK_CUR) < 0) {
+		w->err = errno;
+		return;
+	}
+	w->skip = 0;
+	while ((r = ftruncate(w->fd, w->pos)) < 0 && errno == EINTR)
+		;
+	if (r == 0 || (w->err = errno) == EFBIG)
+		return;
+	while ((r = pwrite(w->fd, &zero, 1, w->pos - 1)) < 0 && errno == EINTR)
+		;
+	w->err = r == 1 ? 0 : r < 0 ? errno : ENOSPC;
+}
+
+/* Into the buffer, which fills up to the end of a file block at most. */
 void
 __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
 {
 	size_t k;
 
 	while (len > 0) {
-		if (w->n == sizeof(w->b))
-			__mon_outfile_flush(w);
-		k = sizeof(w->b) - w->n;
+		k = sizeof(w->b) - (size_t)(w->pos % (off_t)sizeof(w->b));
+		if (w->n == k) {
+			drain(w);
+			continue;
+		}
+		k -= w->n;
 		if (k > len)
 			k = len;
 		memcpy(w->b + w->n, p, k);
@@ -275,6 +342,8 @@ put_all(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
 	cur.w.fd = fd;
 	cur.w.err = 0;
 	cur.w.n = 0;
+	cur.w.pos = 0;
+	cur.w.skip = 0;
 	if (fill(&cur.w, arg) != 0 && cur.w.err == 0)
 		cur.w.err = errno != 0 ? errno : EIO;
 	__mon_outfile_flush(&cur.w);

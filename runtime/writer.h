@@ -8,14 +8,26 @@
 #ifndef MON_WRITER_H
 #define MON_WRITER_H
 
+#include <sys/types.h>
+
 #include "sampler.h"
 
-/* outfile.c */
+/*
+ * outfile.c: what fill puts goes through b, which never holds bytes of
+ * two file blocks (MON_WBLOCK, counted from offset 0): a block that is
+ * all zeros is not written but left as a hole, so that a profile's disk
+ * use follows what ran (the histogram of code that never ran, unused
+ * cells), not the program's text.
+ */
+#define MON_WBLOCK	4096
+
 struct __mon_wbuf {
 	int	 fd;
 	int	 err;
-	size_t	 n;
-	char	 b[4096];
+	size_t	 n;		/* bytes in b */
+	off_t	 pos;		/* the file offset of b[0] */
+	off_t	 skip;		/* zeros before pos not yet stepped over */
+	char	 b[MON_WBLOCK] __attribute__((__aligned__(sizeof(long))));
 };
 
 void	 __mon_outfile_put(struct __mon_wbuf *, const void *, size_t)
