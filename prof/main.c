@@ -6,6 +6,8 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -193,36 +195,76 @@ stayed(long why, char *buf, size_t len)
 	return "per-CPU events could not be had";
 }
 
+/*
+ * What one kind of warning found in the profiles: the first file, how
+ * many files, and the sum (the largest for a rate), so that a directory
+ * of hundreds of profiles gives one line of each kind, not one a file.
+ */
+struct seen {
+	const char	*first;
+	size_t		 files;
+	long		 v, stayed;
+};
+
+static void
+see(struct seen *s, const char *file, long v, int rate, long stayed)
+{
+	if (v <= 0)
+		return;
+	if (s->files++ == 0) {
+		s->first = file;
+		s->stayed = stayed;
+	}
+	s->v = rate ? (v > s->v ? v : s->v) : s->v + v;
+}
+
+/* "FILE" or "FILE and N other profiles", in buf. */
+static const char *
+where(const struct seen *s, char *buf, size_t len)
+{
+	if (s->files == 1)
+		return s->first;
+	snprintf(buf, len, "%s and %zu other profile%s", s->first,
+	    s->files - 1, s->files > 2 ? "s" : "");
+	return buf;
+}
+
 /* Add each of FILES to R, or exit naming the file and the problem. */
 static void
 addall(struct report *r, const struct flist *files)
 {
+	struct seen sat = { 0 }, lost = { 0 }, sw = { 0 };
 	struct monfile mf;
 	const char *e;
-	char ebuf[256];
+	char ebuf[256], wbuf[PATH_MAX + 64];
 	size_t i;
 
 	for (i = 0; i < files->n; i++) {
 		monread_open(&mf, files->v[i]);
-		if ((e = report_add(r, &mf, ebuf, sizeof(ebuf))) != NULL)
+		progress_step();
+		if ((e = report_add(r, &mf, ebuf, sizeof(ebuf))) != NULL) {
+			progress_clear();
 			errx(1, "%s: %s", files->v[i], e);
-		if (mf.meta[MON_META_SATURATED] > 0)
-			warnx("%s: %ld samples dropped at full bins: "
-			    "times are low", files->v[i],
-			    mf.meta[MON_META_SATURATED]);
-		if (mf.meta[MON_META_LOST] > 0)
-			warnx("%s: %ld samples lost by the kernel",
-			    files->v[i], mf.meta[MON_META_LOST]);
-		if (mf.meta[MON_META_SWITCHES] > 0)
-			warnx("%s: its threads blocked up to %ld times a "
-			    "second, and the sampler worked at each switch "
-			    "(not in the times shown): %s; PROFFLAGS=-itimer "
-			    "costs less", files->v[i],
-			    mf.meta[MON_META_SWITCHES],
-			    stayed(mf.meta[MON_META_STAYED], ebuf,
-			    sizeof(ebuf)));
+		}
+		see(&sat, files->v[i], mf.meta[MON_META_SATURATED], 0, 0);
+		see(&lost, files->v[i], mf.meta[MON_META_LOST], 0, 0);
+		see(&sw, files->v[i], mf.meta[MON_META_SWITCHES], 1,
+		    mf.meta[MON_META_STAYED]);
 		monread_close(&mf);
 	}
+	progress_end();
+	if (sat.files > 0)
+		warnx("%s: %ld samples dropped at full bins: times are low",
+		    where(&sat, wbuf, sizeof(wbuf)), sat.v);
+	if (lost.files > 0)
+		warnx("%s: %ld samples lost by the kernel",
+		    where(&lost, wbuf, sizeof(wbuf)), lost.v);
+	if (sw.files > 0)
+		warnx("%s: its threads blocked up to %ld times a second, and "
+		    "the sampler worked at each switch (not in the times "
+		    "shown): %s; PROFFLAGS=-itimer costs less",
+		    where(&sw, wbuf, sizeof(wbuf)), sw.v,
+		    stayed(sw.stayed, ebuf, sizeof(ebuf)));
 	if (r->nfns == 0 && r->total == 0)
 		warnx("%s: no call counts and no samples captured",
 		    files->n == 1 ? files->v[0] : "profiles");
@@ -263,6 +305,7 @@ main(int argc, char **argv)
 	/* No program named: a directory's profiles of any program. */
 	for (i = 0; i < margs.n; i++)
 		mdata_expand(&files, margs.v[i], prog);
+	progress_begin(files.n * (prog == NULL ? 3 : 2));
 	if (prog == NULL)
 		prog = mdata_program(&files, &margs, "a.out");
 

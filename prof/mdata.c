@@ -216,6 +216,7 @@ mdata_program(const struct flist *files, const struct flist *margs,
 
 	for (i = 0; i < files->n; i++) {
 		monread_open(&mf, files->v[i]);
+		progress_step();
 		if (i == 0 && mf.exepath != NULL &&
 		    (prog = strdup(mf.exepath)) == NULL)
 			err(1, NULL);
@@ -263,6 +264,7 @@ mdata_objects(struct monobj **out, size_t *n, const struct flist *files)
 	*n = 0;
 	for (i = 0; i < files->n; i++) {
 		monread_open(&mf, files->v[i]);
+		progress_step();
 		for (k = 0; k < mf.nobj; k++) {
 			if (*n == cap) {
 				cap = cap ? 2 * cap : 16;

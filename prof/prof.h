@@ -85,6 +85,10 @@ struct flist {
 };
 
 void		 mdata_add(struct flist *, const char *);
+void		 progress_begin(size_t);
+void		 progress_step(void);
+void		 progress_clear(void);
+void		 progress_end(void);
 void		 mdata_expand(struct flist *, const char *, const char *);
 char		*mdata_program(const struct flist *, const struct flist *,
 		    const char *);
