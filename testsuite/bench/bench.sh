@@ -43,6 +43,12 @@
 #            process switches often), "-task" (PROFFLAGS=-nocpuwide),
 #            "-cpu" (-cpuwide), "-itimer"; and the scope the run ended
 #            in (BENCH_SERVER=0 skips it)
+#   scale    20,000 instrumented functions (testsuite/tools/genprog.sh),
+#            4,800 short threads, 8 at a time, each calling 2 of them 100
+#            times: CPU time (user + sys) and its ratio to plain, median
+#            over BENCH_SCALE_PAIRS (default 5) paired runs, peak RSS,
+#            the executable's TLS and whether every count is exact
+#            (BENCH_SCALE=0 skips it)
 #   prof     prof's own time on a 100 MB mon.out of a program with 50,000
 #            functions (BENCH_PROF=0 skips it)
 #
@@ -345,6 +351,76 @@ if [ "${BENCH_SERVER:-1}" = 1 ]; then
 		    "${sc:-?}"
 	done
 	unset SERVER_CLIENT
+fi
+
+if [ "${BENCH_SCALE:-1}" = 1 ]; then
+	# 20,000 instrumented functions (genprog.sh, one small body each),
+	# 4,800 short threads, 8 at a time, each calling 2 functions 100
+	# times: what a thread's start and end cost where the program is
+	# big and the threads small (issue 28).  CPU time (user + sys) and
+	# peak RSS, median over SCALE_PAIRS paired runs; exact: every
+	# function the threads called has its 100 calls in mon.out.
+	SPAIRS=${BENCH_SCALE_PAIRS:-5}
+	SA="-t 4800 2 100 8"
+	sh "$SRCDIR/testsuite/tools/genprog.sh" -k 1 -d "$W/scale" 20000 ||
+	    exit 1
+	# scale_build VARIANT: $W/scale.VARIANT, file by file, 2 at a time
+	# (an -off variant is its build run with PROFDIR=).
+	scale_build() {
+		[ -x "$W/scale.$1" ] && return
+		case $1 in *-off)
+			scale_build "${1%-off}" &&
+			    cp "$W/scale.${1%-off}" "$W/scale.$1"
+			return ;;
+		esac
+		cc=$(compiler "$1" | sed "s|^mp_cc|$CC -specs=$SPECS|")
+		mkdir -p "$W/scale/$1"
+		for f in "$W"/scale/*.c; do
+			echo "$f $W/scale/$1/$(basename "$f" .c).o"
+		done | xargs -P 2 -n 2 sh -c "$cc -O2 -c \"\$0\" -o \"\$1\"" ||
+		    return 1
+		$cc -O2 -pthread -o "$W/scale.$1" "$W"/scale/$1/*.o
+	}
+	# cpu PROG ARGS: "CPU-seconds RSS-KiB" of a run ($VENV set).
+	cpu() {
+		d=$W/sc.$$
+		mkdir -p "$d"
+		(cd "$d" && /usr/bin/time -f '%U %S %M' env $VENV "$@" 2>&1 \
+		    >/dev/null) | tail -n 1 | awk '{ print $1 + $2, $3 }'
+		rm -rf "$d"
+	}
+	printf '\n| scale | variant | cpu (median) | cpu x (median) | RSS KiB | TLS KiB | exact |\n'
+	printf '|---|---|---:|---:|---:|---:|---|\n'
+	scale_build plain || exit 1
+	for v in plain monprof monprof-off monprof-pg monprof-pg-off; do
+		scale_build "$v" || continue
+		: > "$W/sr"
+		i=0
+		while [ $i -lt "$SPAIRS" ]; do
+			a=$(VENV=$(venv plain) cpu "$W/scale.plain" $SA)
+			b=$(VENV=$(venv $v) cpu "$W/scale.$v" $SA)
+			echo "$a $b" >> "$W/sr"
+			i=$((i + 1))
+		done
+		ex=-
+		case $v in
+		*-off|plain) ;;
+		*)	d=$W/sx.$$
+			mkdir -p "$d"
+			(cd "$d" && "$W/scale.$v" $SA >/dev/null 2>&1)
+			ex=$("$O/prof" -c "$W/scale.$v" "$d/mon.out" 2>/dev/null |
+			    awk '$NF ~ /^f[0-9]+$/ { n++; if ($(NF - 2) == 100) ok++ }
+				END { print (n == 9600 && ok == n) ? "yes" : \
+				    "no (" ok + 0 " of " n + 0 " functions)" }')
+			rm -rf "$d" ;;
+		esac
+		tls=$(readelf -lW "$W/scale.$v" | awk '$1 == "TLS" { print $6 }')
+		tls=$(( ${tls:-0} / 1024 ))
+		printf '| scale | %s | %s s | %s | %s | %s | %s |\n' "$v" \
+		    "$(awk '{ print $3 }' "$W/sr" | median)" \
+		    "$(awk '$1 > 0 { printf "%.2f\n", $3 / $1 }' "$W/sr" | median)" \
+		    "$(awk '{ print $4 }' "$W/sr" | median)" "$tls" "$ex"
+	done
 fi
 
 [ "${BENCH_PROF:-1}" = 1 ] || exit 0
