@@ -32,7 +32,8 @@ extern "C" {
  *
  *	static long ctr;		in MON_PCTRS_SECTION
  *	struct mon_pcell { int pc; int tls; long ctr; }:
- *		pc	a pc inside the function, minus the record's address
+ *		pc	a pc inside the function, minus the record's
+ *			address; 0 for a -pg word (below)
  *		tls	__mon_area_mine@tpoff: a local-exec reference that
  *			ld refuses in a shared object, where %gs would
  *			not reach the counter; never read
@@ -49,6 +50,13 @@ extern "C" {
  * of the functions it calls are ever touched.  glibc never uses %gs on
  * x86-64, and a thread inherits its creator's base, so a thread the
  * runtime does not see counts, unsynchronised, in its creator's window.
+ *
+ * -pg code of an executable keeps its thread-local words (the arc cache
+ * and call-site words below) in the same section, read as
+ * %gs:word(%rip), each named by a record with pc 0 in every function
+ * that reads it: the runtime zeroes them in a window that another
+ * thread held, and stores a word through its stubs at the same offset
+ * of the calling thread's window.
  *
  * The runtime reads the records between the linker's __start_ and
  * __stop_ symbols of the section (a record may appear twice in a row:
@@ -132,7 +140,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
  * count at MON_ARC_COUNT), and the entry test
  *
  *	static struct cnt *cell;
- *	static __thread long *arc;
+ *	static __thread long *arc;	an executable's: a word of the span
  *
  *	ra = __builtin_return_address(0);
  *	p = arc;
@@ -178,7 +186,7 @@ void	__mon_mcount_arc_cache(struct cnt **cell, void *frompc, long **arc);
  * taken, called from instrumented functions only) has no entry hook:
  * each call site counts its arc in a thread-local word of its own,
  *
- *	static __thread long *word;
+ *	static __thread long *word;	an executable's: a word of the span
  *	static const struct __mon_site site = { &cell, (char *)callee + 1 };
  *
  *	p = word;

@@ -276,6 +276,86 @@ mon_new_var_in(const char *prefix, tree type, const char *name)
 	return v;
 }
 
+/*
+ * x86-64, code of an executable (hook ABI 7): whether its thread-local
+ * words are words of the executable's span, which each thread reads and
+ * writes at its %gs base (mon_gs_word, mon_gs_ref), rather than
+ * __thread ones.  An explicit tls= keeps them thread-local.
+ */
+bool
+mon_gs_ok(void)
+{
+	return mon_x86_64() && mon_in_executable() &&
+	    mon_opt.tls == TLS_MODEL_NONE;
+}
+
+/*
+ * A zeroed word of the span (MON_PCTRS_SECTION): each thread's copy is
+ * at its %gs base from it (mon_gs_load), and every function that uses
+ * it records it (mon_gs_record).
+ */
+tree
+mon_gs_word(const char *prefix, tree type)
+{
+	return mon_new_var_in(prefix, type, MON_PCTRS_SECTION);
+}
+
+/*
+ * At gsi, var's record in MON_PCELLS_SECTION with pc 0: a word that the
+ * runtime zeroes in a window another thread held (its arc or counter
+ * pointer is that thread's), not a counter.  The local-exec reference
+ * makes ld refuse the code in a shared object, as a counter's does.
+ */
+static void
+mon_gs_record(gimple_stmt_iterator *gsi, tree var)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
+	gasm *stmt;
+
+	stmt = gimple_build_asm_vec(ACONCAT((
+	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
+	    ".balign 8\n\t"
+	    ".long 0\n\t"
+	    ".long " MON_AREA_VAR "@tpoff\n\t"
+	    ".quad ", name, " - .\n\t"
+	    ".popsection", NULL)), NULL, NULL, NULL, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);
+}
+
+/* x86's __seg_gs (ADDR_SPACE_SEG_GS of i386-protos.h, not a plugin header). */
+#define MON_SEG_GS	((addr_space_t)2)
+
+/*
+ * At gsi: p = var, an SSA name of var's type, from this thread's copy
+ * if var is a word of the span (mon_gs_word: *(TYPE __seg_gs *)&var,
+ * which GCC makes one %gs:var(%rip) operand), else var itself.
+ */
+tree
+mon_gs_load(gimple_stmt_iterator *gsi, tree var)
+{
+	tree qt, pt, i, a, p = make_ssa_name(TREE_TYPE(var));
+
+	if (DECL_THREAD_LOCAL_P(var)) {
+		gsi_insert_after(gsi, gimple_build_assign(p, var),
+		    GSI_NEW_STMT);
+		return p;
+	}
+	mon_gs_record(gsi, var);
+	qt = build_qualified_type(TREE_TYPE(var),
+	    ENCODE_QUAL_ADDR_SPACE(MON_SEG_GS));
+	pt = build_pointer_type(qt);
+	i = make_ssa_name(pointer_sized_int_node);
+	gsi_insert_after(gsi, gimple_build_assign(i, NOP_EXPR,
+	    build_fold_addr_expr(var)), GSI_NEW_STMT);
+	a = make_ssa_name(pt);
+	gsi_insert_after(gsi, gimple_build_assign(a, NOP_EXPR, i),
+	    GSI_NEW_STMT);
+	gsi_insert_after(gsi, gimple_build_assign(p,
+	    build2(MEM_REF, qt, a, build_int_cst(pt, 0))), GSI_NEW_STMT);
+	return p;
+}
+
 /* A constant one, initialized with init. */
 tree
 mon_new_const(const char *prefix, tree type, tree init)

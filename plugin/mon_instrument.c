@@ -159,8 +159,7 @@ mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
 static bool
 mon_static_ok(void)
 {
-	return mon_x86_64() && mon_in_executable() &&
-	    mon_opt.update == MON_UPDATE_THREAD && mon_opt.tls == TLS_MODEL_NONE;
+	return mon_gs_ok() && mon_opt.update == MON_UPDATE_THREAD;
 }
 
 static void
@@ -350,11 +349,9 @@ mon_cache_tests(struct mon_blocks *t, tree arc, HOST_WIDE_INT k, tree ra,
 		gsi = gsi_start_bb(t->test[i++]);
 		p = mon_area_load(&gsi, a, *offp, arcp);
 	} else {
-		/* test 0: p = arc; if (p != 0) */
+		/* test 0: p = arc (this thread's); if (p != 0) */
 		gsi = gsi_start_bb(t->test[i++]);
-		p = make_ssa_name(arcp);
-		gsi_insert_after(&gsi, gimple_build_assign(p, arc),
-		    GSI_NEW_STMT);
+		p = mon_gs_load(&gsi, arc);
 	}
 	mon_test(&gsi, NE_EXPR, p, build_int_cst(arcp, 0));
 
@@ -430,7 +427,9 @@ mon_instrument_arc(function *fun)
 	gcall *call;
 
 	arcp = build_pointer_type(long_integer_type_node);
-	if (!mon_area_ok() || (k = mon_area_new_word()) < 0)
+	if (mon_gs_ok())
+		arc = mon_gs_word("__mon_arc", arcp);
+	else if (!mon_area_ok() || (k = mon_area_new_word()) < 0)
 		arc = mon_new_var("__mon_arc", arcp, true);
 	cell = mon_new_var("__mon_cell", ptr_type_node, false);
 	ra = make_ssa_name(ptr_type_node);

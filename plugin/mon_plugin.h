@@ -79,6 +79,9 @@ tree		mon_new_var_in(const char *prefix, tree type,
 		    const char *name);
 tree		mon_new_const(const char *prefix, tree type, tree init);
 tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
+bool		mon_gs_ok(void);
+tree		mon_gs_word(const char *prefix, tree type);
+tree		mon_gs_load(gimple_stmt_iterator *gsi, tree var);
 void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
 void		mon_test(gimple_stmt_iterator *gsi, enum tree_code code,

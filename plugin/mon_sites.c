@@ -183,16 +183,16 @@ mon_count_site(function *fun, gcall *call, tree callee)
 	int k, n = 0;
 
 	wordp = build_pointer_type(long_integer_type_node);
-	if (!mon_area_ok() || (w = mon_area_new_word()) < 0)
+	if (mon_gs_ok())
+		word = mon_gs_word("__mon_site_word", wordp);
+	else if (!mon_area_ok() || (w = mon_area_new_word()) < 0)
 		word = mon_new_var("__mon_site_word", wordp, true);
 	mon_split_before(fun, call, &b, word != NULL_TREE ? 1 : 2);
 
 	if (word != NULL_TREE) {
-		/* test: p = word; if (p != 0) */
-		p = make_ssa_name(wordp);
+		/* test: p = word (this thread's); if (p != 0) */
 		gsi = gsi_start_bb(b.test[0]);
-		gsi_insert_after(&gsi, gimple_build_assign(p, word),
-		    GSI_NEW_STMT);
+		p = mon_gs_load(&gsi, word);
 	} else {
 		/* -fPIC: a word of the area (mon_area.c) */
 		gsi = gsi_start_bb(b.test[0]);

@@ -144,7 +144,8 @@ __mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
 	a = __mon_arcs_count(cellp, (uintptr_t)frompc,
 	    __builtin_return_address(0));
 	/* One store: a signal handler sees the old arc or the new one. */
-	if (a != NULL && cache != NULL)
+	if (a != NULL && cache != NULL &&
+	    (cache = __mon_pcells_word(cache)) != NULL)
 		MON_STORE(cache, &a->n.count - MON_ARC_COUNT);
 }
 
@@ -160,7 +161,8 @@ __mon_mcount_site_at(long **word, const struct __mon_site *site, char *pc)
 	struct __mon_arc *a;
 
 	a = __mon_arcs_count(site->cell, (uintptr_t)pc, site->fn);
-	if (a != NULL)
+	/* An executable's word: this thread's copy in its window. */
+	if (a != NULL && (word = __mon_pcells_word(word)) != NULL)
 		MON_STORE(word, &a->n.count);
 }
 

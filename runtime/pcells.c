@@ -24,6 +24,14 @@
  * and a writer may read any window at any time.  A tally's count is an
  * offset, minus the counter's value when a fork child started from zero.
  *
+ * -pg code of the executable keeps its thread-local words (arc caches,
+ * call-site words: pointers into the thread's arc table) in the span
+ * too, each named by a record with pc 0.  They are not counts: a window
+ * that another thread held has its words zeroed before its new holder
+ * runs, and the stubs store a word at the same offset of this thread's
+ * window (__mon_pcells_win), or nowhere in a thread the runtime does
+ * not know.
+ *
  * Threads the runtime does not see start (a raw clone, a thread of
  * glibc's own) count in the window of the thread that created them,
  * unsynchronised with it (README, "Limitations").
@@ -66,6 +74,12 @@ static struct cnt **cellof;	/* per record, claimed at a fold */
 static __thread struct pthr *mine __attribute__((__tls_model__("initial-exec")));
 static int spanned;		/* the span is a lease's window */
 
+/* The span, and this thread's window, for the stubs (stub.c). */
+char	*__mon_pcells_lo MON_HIDDEN;
+size_t	 __mon_pcells_len MON_HIDDEN;
+__thread char *__mon_pcells_win MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
+
 static size_t
 nrec(void)
 {
@@ -83,11 +97,21 @@ ctr_of(size_t i)
 	return (long *)((char *)&r->ctr + r->ctr);
 }
 
-/* Record i names a counter the one before it does not (mon_abi.h). */
+/* Record i names a -pg word (pc 0), not a counter. */
+static int
+word(size_t i)
+{
+	return __start___mon_pcells[i].pc == 0;
+}
+
+/*
+ * Record i names a counter the one before it does not (mon_abi.h): a
+ * function's count.
+ */
 static int
 first(size_t i)
 {
-	return i == 0 || ctr_of(i) != ctr_of(i - 1);
+	return !word(i) && (i == 0 || ctr_of(i) != ctr_of(i - 1));
 }
 
 static char *
@@ -106,6 +130,7 @@ pc_of(size_t i)
  */
 static char *span_lo;
 static size_t span_len;
+static int words, counters;	/* records of each kind */
 
 static void
 span(void)
@@ -116,17 +141,77 @@ span(void)
 	if (MON_LOAD(&span_len) != 0 || n == 0)
 		return;
 	lo = hi = (char *)ctr_of(0);
-	for (i = 1; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		c = (char *)ctr_of(i);
 		if (c < lo)
 			lo = c;
 		if (c > hi)
 			hi = c;
+		if (word(i))
+			words = 1;
+		else
+			counters = 1;
 	}
 	lo = (char *)((unsigned long)lo & ~(PAGE - 1));
 	span_lo = lo;
+	__mon_pcells_lo = lo;
 	MON_STORE(&span_len, ((unsigned long)(hi - lo) + sizeof(long) +
 	    PAGE - 1) & ~(PAGE - 1));
+	MON_STORE(&__mon_pcells_len, span_len);
+}
+
+/* Whether the executable has -pg words (threads need windows, on or off). */
+int
+__mon_pcells_words(void)
+{
+	span();
+	return words;
+}
+
+/*
+ * A window that another thread held: its -pg words point into that
+ * thread's arc table, which another thread may hold now, so they are
+ * zeroed (the counters are totals, and stay).  A window of words alone
+ * is dropped whole; otherwise word by word, read first, so that pages
+ * never touched stay so.
+ */
+static void
+clear_words(char *win)
+{
+	long *w;
+	size_t i, n = nrec();
+	int saved = errno;
+
+	if (!words)
+		return;
+	if (!counters && win != span_lo &&
+	    madvise(win, span_len, MADV_DONTNEED) == 0) {
+		errno = saved;
+		return;
+	}
+	errno = saved;
+	for (i = 0; i < n; i++)
+		if (word(i) && *(w = (long *)(win + ((char *)ctr_of(i) -
+		    span_lo))) != 0)
+			*w = 0;
+}
+
+/*
+ * Where this thread keeps the -pg word at w, an address in the span: at
+ * the same offset of its window; NULL in a thread without one.  Other
+ * addresses (a __thread word) are the word's own.
+ */
+long **
+__mon_pcells_word(long **w)
+{
+	size_t off = (size_t)((char *)w - __mon_pcells_lo);
+	char *win;
+
+	if (off >= MON_LOAD(&__mon_pcells_len))
+		return w;
+	if ((win = __mon_pcells_win) == NULL)
+		return NULL;
+	return (long **)(win + off);
 }
 
 /* p's counter of record i. */
@@ -200,7 +285,10 @@ __mon_pcells_thread(void)
 	if (mine != NULL)
 		return 0;
 	span();
-	if ((p = __mon_arena_adopt(&pthrs)) == NULL) {
+	if ((p = __mon_arena_adopt(&pthrs)) != NULL) {
+		if (p->win != NULL)
+			clear_words(p->win);
+	} else {
 		p = __mon_arena_lease(&pthrs, sizeof(*p) +
 		    n * sizeof(struct __mon_tally));
 		if (p == NULL) {
@@ -211,6 +299,7 @@ __mon_pcells_thread(void)
 		if (MON_CAS(&spanned, &expect, 1)) {
 			MON_STORE(&p->win, span_lo);
 			mine = p;
+			__mon_pcells_win = span_lo;
 			errno = saved;
 			return 0;
 		}
@@ -223,6 +312,7 @@ __mon_pcells_thread(void)
 	    set_base((unsigned long)(p->win - span_lo)) != 0)
 		return -1;
 	mine = p;
+	__mon_pcells_win = p->win;
 	return 0;
 }
 

@@ -210,6 +210,12 @@ void	 __mon_area_reset(void) MON_HIDDEN;
  * leases' holders count, NULL: all).
  */
 int	 __mon_pcells_thread(void) MON_HIDDEN;
+int	 __mon_pcells_words(void) MON_HIDDEN;
+long	**__mon_pcells_word(long **) MON_HIDDEN;
+extern char *__mon_pcells_lo MON_HIDDEN;
+extern size_t __mon_pcells_len MON_HIDDEN;
+extern __thread char *__mon_pcells_win MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
 void	 __mon_pcells_claim(struct cnt *(*)(struct cnt **, char *, int))
 	    MON_HIDDEN;
 void	 __mon_pcells_add(int, int (*)(long, long, int), long, int) MON_HIDDEN;

@@ -133,7 +133,18 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 	"	jne	4f\n"						\
 	"	addq	$1, " XSTR(OFF_COUNT) "(%rcx)\n"		\
 	"7:	movq	40(%rsp), %rdx\n"				\
-	"	movq	%rcx, (%rdx)\n"					\
+	/* A word of the executable's span: this thread's copy (pcells.c) */ \
+	"	movq	%rdx, %rsi\n"					\
+	"	subq	__mon_pcells_lo(%rip), %rsi\n"			\
+	"	cmpq	__mon_pcells_len(%rip), %rsi\n"			\
+	"	jae	10f\n"						\
+	"	movq	__mon_pcells_win@gottpoff(%rip), %rdx\n"		\
+	"	movq	%fs:(%rdx), %rdx\n"				\
+	"	testq	%rdx, %rdx\n"					\
+	"	jz	11f\n"						\
+	"	addq	%rsi, %rdx\n"					\
+	"10:	movq	%rcx, (%rdx)\n"					\
+	"11:\n"								\
 	store								\
 	"6:\n"								\
 	"	.cfi_remember_state\n"					\

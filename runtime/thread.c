@@ -93,7 +93,11 @@ __mon_thread_known(void)
 {
 	int saved = errno;
 
-	if (!__mon_mcount_disabled() && __mon_pcells_thread() == 0)
+	/* Off, -pg's words still want a window: a thread's own caches. */
+	if (__mon_mcount_disabled()) {
+		if (__mon_pcells_words())
+			(void)__mon_pcells_thread();
+	} else if (__mon_pcells_thread() == 0)
 		__mon_cells_thread();
 	errno = saved;
 }
