@@ -168,28 +168,64 @@ __mon_pcells_words(void)
 	return words;
 }
 
+/* A page zeroed in general registers (no memset: the hooks' rule). */
+static void
+zero(char *page)
+{
+	volatile long *q = (volatile long *)(void *)page;
+	size_t i;
+
+	for (i = 0; i < PAGE / sizeof(long); i++)
+		q[i] = 0;
+}
+
+/*
+ * A window of words alone: zero the pages its last holder touched (in
+ * memory, mincore says), which its new holder will most likely touch
+ * too: dropping them would cost a fault each.  0, or -1 if mincore
+ * fails.
+ */
+static int
+clear_pages(char *win)
+{
+	unsigned char vec[512];
+	size_t off, k, len, pages;
+
+	for (off = 0; off < span_len; off += len) {
+		len = span_len - off;
+		if (len > sizeof(vec) * PAGE)
+			len = sizeof(vec) * PAGE;
+		pages = len / PAGE;
+		if (mincore(win + off, len, vec) != 0)
+			return -1;
+		for (k = 0; k < pages; k++)
+			if (vec[k] & 1)
+				zero(win + off + k * PAGE);
+	}
+	return 0;
+}
+
 /*
  * A window that another thread held: its -pg words point into that
  * thread's arc table, which another thread may hold now, so they are
  * zeroed (the counters are totals, and stay).  A window of words alone
- * is dropped whole; otherwise word by word, read first, so that pages
- * never touched stay so.
+ * by the pages touched; otherwise word by word, read first, so that
+ * pages never touched stay so.
  */
 static void
 clear_words(char *win)
 {
 	long *w;
 	size_t i, n = nrec();
-	int saved = errno;
+	int saved = errno, r = -1;
 
 	if (!words)
 		return;
-	if (!counters && win != span_lo &&
-	    madvise(win, span_len, MADV_DONTNEED) == 0) {
-		errno = saved;
-		return;
-	}
+	if (!counters && win != span_lo)
+		r = clear_pages(win);
 	errno = saved;
+	if (r == 0)
+		return;
 	for (i = 0; i < n; i++)
 		if (word(i) && *(w = (long *)(win + ((char *)ctr_of(i) -
 		    span_lo))) != 0)
