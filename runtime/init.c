@@ -125,9 +125,8 @@ __mon_init(void)
 	e = __mon_env_get();
 	if (e->disabled) {
 		__mon_mcount_disable(1);
-		/* -pg's caches: the main thread's are the span's own. */
-		if (__mon_pcells_words())
-			(void)__mon_pcells_thread();
+		/* The span's counters are the main thread's (thread.c). */
+		(void)__mon_pcells_thread();
 		return;
 	}
 	/* The main thread's counters (its start was not seen). */

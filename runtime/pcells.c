@@ -160,14 +160,6 @@ span(void)
 	MON_STORE(&__mon_pcells_len, span_len);
 }
 
-/* Whether the executable has -pg words (threads need windows, on or off). */
-int
-__mon_pcells_words(void)
-{
-	span();
-	return words;
-}
-
 /* A page zeroed in general registers (no memset: the hooks' rule). */
 static void
 zero(char *page)

@@ -93,11 +93,12 @@ __mon_thread_known(void)
 {
 	int saved = errno;
 
-	/* Off, -pg's words still want a window: a thread's own caches. */
-	if (__mon_mcount_disabled()) {
-		if (__mon_pcells_words())
-			(void)__mon_pcells_thread();
-	} else if (__mon_pcells_thread() == 0)
+	/*
+	 * Off, a thread still takes a window: in its creator's, threads
+	 * would increment the same counters (4 threads: 2x plain's wall),
+	 * and -pg's caches would be another thread's.
+	 */
+	if (__mon_pcells_thread() == 0 && !__mon_mcount_disabled())
 		__mon_cells_thread();
 	errno = saved;
 }
