@@ -33,6 +33,7 @@ int	 __moncontrol(int) MON_HIDDEN;
 
 void	 __mon_monitor_stop(int) MON_HIDDEN;
 int	 __mon_monitor_dump(int) MON_HIDDEN;
+int	 __mon_monitor_dump_interval(void) MON_HIDDEN;
 void	 __mon_monitor_end(void) MON_HIDDEN;
 int	 __mon_monitor_exiting(void) MON_HIDDEN;
 int	 __mon_monitor_running(void) MON_HIDDEN;

@@ -539,6 +539,70 @@ switch_pending(void)
 	} while (MON_LOAD(&sw.pending) != -1 && switch_trylock());
 }
 
+/* The next interval starts from zero (-sigdump). */
+static void
+zero_interval(void)
+{
+	__mon_cells_zero();
+	__mon_arcs_zero();
+	__mon_hist_reset();
+}
+
+/*
+ * -sigdump: write the interval since the last dump, numbered, and start
+ * the next at one instant.  Under the switch lock, so that no other
+ * thread's moncontrol takes the tallies' snaps meanwhile: every tally's
+ * snap is taken, as moncontrol(0) takes it, and the mode set off for
+ * the writers (the hot paths never read it), which report the snaps;
+ * zeroing then excludes each tally's snap, and the mode is set on again
+ * without moncontrol(1)'s exclusion.  So the calls made while the file
+ * is written (all of a thread that starts and ends meanwhile) count in
+ * the next interval: written after the snaps were taken, they were lost
+ * before.  The sampler is drained first; samples taken while the file
+ * is written are dropped (estimates; calls are counts).  Where the lock is not to be had (a handler over this
+ * thread's own moncontrol, or another thread's switching), the interval
+ * ends when the file is written, and calls made meanwhile are lost.
+ * 0, or -1 as __mon_monitor_dump (nothing zeroed).
+ */
+int
+__mon_monitor_dump_interval(void)
+{
+	static int dumping;
+	int rc, on, idle = 0;
+
+	if (here() != 0 || !__mon_monitor_running())
+		return -1;
+	/*
+	 * One interval at a time: a second dump between another's write
+	 * and its zeroing would write those counts again (the signal that
+	 * asked for it came while a dump was under way, which serves it).
+	 */
+	if (!MON_CAS(&dumping, &idle, 1))
+		return -1;
+	if (ticketed || !switch_trylock()) {
+		if ((rc = __mon_dump_write(1)) == 0)
+			zero_interval();
+		MON_STORE(&dumping, 0);
+		return rc;
+	}
+	ticketed = 1;
+	if ((on = __mon_mode_on()) != 0) {
+		/* The samples so far, in the mode they were taken in. */
+		__mon_sampler_drain();
+		__mon_arcs_control(0);
+		__mon_cells_control(0);
+		__mon_mode_set(0);
+	}
+	if ((rc = __mon_dump_write(1)) == 0)
+		zero_interval();
+	if (on)
+		__mon_mode_set(1);
+	switch_pending();
+	ticketed = 0;
+	MON_STORE(&dumping, 0);
+	return rc;
+}
+
 /*
  * A stop (state STOPPING): off, and the sampler down, under the lock, so
  * that no moncontrol in another thread is switching the events while

@@ -27,12 +27,10 @@ dump(void)
 {
 	int rc;
 
-	rc = __mon_monitor_dump(zero_after_dump);
-	if (rc == 0 && zero_after_dump) {
-		__mon_cells_zero();
-		__mon_arcs_zero();
-		__mon_hist_reset();
-	}
+	if (zero_after_dump)
+		rc = __mon_monitor_dump_interval();
+	else
+		rc = __mon_monitor_dump(0);
 	return rc;
 }
 
