@@ -16,9 +16,11 @@ set -- $(row work); w_s=$1 w_calls=$2
 set -- $(row '<libplain.so>'); p_s=$1
 set -- $(row mine); m_s=$1
 expect_eq "$w_calls" 40 "calls of work in libwork.so"
-awk -v w="$w_s" -v p="$p_s" -v m="$m_s" 'BEGIN {
-    exit !(w >= 0.05 && p >= 0.05 && m >= 0.05) }' ||
-    fail "work $w_s s, <libplain.so> $p_s s, mine $m_s s: each should have time"
+# About a third each: each at least a fifth of the time sampled (0.05 s
+# each, the mean here, failed under load and would on a faster CPU).
+awk -v w="$w_s" -v p="$p_s" -v m="$m_s" 'BEGIN { t = w + p + m
+    exit !(t > 0 && w >= t / 5 && p >= t / 5 && m >= t / 5) }' ||
+    fail "work $w_s s, <libplain.so> $p_s s, mine $m_s s: each should have a third"
 [ -z "$(row plain)" ] || fail "plain named without -all"
 # Every sample taken is in the report.
 "$PROF" -s a.out > /dev/null 2> sum
