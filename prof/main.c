@@ -218,14 +218,18 @@ see(struct seen *s, const char *file, long v, int rate, long stayed)
 	s->v = rate ? (v > s->v ? v : s->v) : s->v + v;
 }
 
-/* "FILE" or "FILE and N other profiles", in buf. */
+/* "FILE" or "FILE and N other profiles", escaped, in buf. */
 static const char *
 where(const struct seen *s, char *buf, size_t len)
 {
+	char *t = names_text(s->first);
+
 	if (s->files == 1)
-		return s->first;
-	snprintf(buf, len, "%s and %zu other profile%s", s->first,
-	    s->files - 1, s->files > 2 ? "s" : "");
+		snprintf(buf, len, "%s", t);
+	else
+		snprintf(buf, len, "%s and %zu other profile%s", t,
+		    s->files - 1, s->files > 2 ? "s" : "");
+	free(t);
 	return buf;
 }
 
@@ -244,7 +248,7 @@ addall(struct report *r, const struct flist *files)
 		progress_step();
 		if ((e = report_add(r, &mf, ebuf, sizeof(ebuf))) != NULL) {
 			progress_clear();
-			errx(1, "%s: %s", files->v[i], e);
+			errx(1, "%s: %s", names_text(files->v[i]), e);
 		}
 		see(&sat, files->v[i], mf.meta[MON_META_SATURATED], 0, 0);
 		see(&lost, files->v[i], mf.meta[MON_META_LOST], 0, 0);

@@ -117,6 +117,7 @@ profdir(struct flist *out, const char *dir, const char *prog)
 	struct found *v = NULL;
 	struct found *planted;
 	size_t n = 0, cap = 0, stem, i;
+	char *t, *t2;
 	DIR *dp;
 
 	if ((dp = opendir(dir)) == NULL)
@@ -130,11 +131,15 @@ profdir(struct flist *out, const char *dir, const char *prog)
 		if (asprintf(&v[n].path, "%s/%s", dir, d->d_name) == -1)
 			err(1, NULL);
 		/* Anyone may plant a FIFO in a shared PROFDIR. */
-		if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1)
-			warn("%s: skipped", v[n].path);
-		else if (!S_ISREG(sb.st_mode))
-			warnx("%s: not a regular file: skipped", v[n].path);
-		else {
+		if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1) {
+			t = names_text(v[n].path);
+			warn("%s: skipped", t);
+			free(t);
+		} else if (!S_ISREG(sb.st_mode)) {
+			t = names_text(v[n].path);
+			warnx("%s: not a regular file: skipped", t);
+			free(t);
+		} else {
 			v[n].stem = strlen(v[n].path) - strlen(d->d_name) +
 			    stem;
 			v[n].uid = sb.st_uid;
@@ -152,8 +157,12 @@ profdir(struct flist *out, const char *dir, const char *prog)
 		if (v[i].path[v[i].stem] == '\0' || (planted = prefix_of(v, n,
 		    v[i].path, v[i].stem)) == NULL || planted->uid == v[i].uid)
 			continue;
+		t = names_text(planted->path);
+		t2 = names_text(v[i].path);
 		warnx("%s: another user's file (the profile is %s): skipped",
-		    planted->path, v[i].path);
+		    t, t2);
+		free(t);
+		free(t2);
 		planted->planted = 1;
 	}
 	for (i = 0; i < n; i++) {

@@ -420,7 +420,7 @@ monread_open(struct monfile *mf, const char *path)
 	const char *e;
 
 	if ((e = monread_load(mf, path, ebuf, sizeof(ebuf))) != NULL)
-		errx(1, "%s: %s", path, e);
+		errx(1, "%s: %s", names_text(path), e);
 }
 
 void

@@ -101,7 +101,7 @@ readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
     size_t *np)
 {
 	struct symobj *o = &st->obj[st->nobj];
-	char ebuf[160];
+	char ebuf[160], *t;
 	struct stat sb;
 	const char *e;
 
@@ -118,7 +118,9 @@ readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
 		st->nobj++;
 		return;
 	}
-	warnx("%s: %s: its functions are not named", mo->path, e);
+	t = names_text(mo->path);
+	warnx("%s: %s: its functions are not named", t, e);
+	free(t);
 	if (o->elf != NULL)
 		elf_end(o->elf);
 	if (o->fd != -1)

@@ -104,3 +104,16 @@ noraw got
 expect_eq "$(grep -c '^fn=' cg.out)" 2 "callgrind: fn= lines"
 expect_eq "$(grep '^fn=(1)' cg.out)" "fn=(1) $shown" "callgrind: the name"
 noraw cg.out
+
+# A file name is input too: anyone may plant one in a shared PROFDIR.
+# prof's warnings name it escaped (here a FIFO it skips, with ESC and a
+# newline in its name).
+echo 'int main(void) { return 0; }' > p.c
+mp_cc -p -O2 -o p p.c
+mkdir pd
+PROFDIR=pd ./p
+mkfifo "pd/99.x${esc}[31mRED
+forged"
+"$PROF" pd > /dev/null 2> err || fail "prof pd: status $?"
+expect_eq "$(cat err)" 'prof: pd/99.x\x1b[31mRED\nforged: not a regular file: skipped' \
+    "a planted name in a warning"
