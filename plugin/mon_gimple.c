@@ -279,7 +279,7 @@ mon_new_var_in(const char *prefix, tree type, const char *name)
 /*
  * x86-64, code of an executable (hook ABI 7): whether its thread-local
  * words are words of the executable's span, which each thread reads and
- * writes at its %gs base (mon_gs_word, mon_gs_ref), rather than
+ * writes at its %gs base (mon_gs_word, mon_gs_load), rather than
  * __thread ones.  An explicit tls= keeps them thread-local.
  */
 bool
@@ -301,24 +301,39 @@ mon_gs_word(const char *prefix, tree type)
 }
 
 /*
- * At gsi, var's record in MON_PCELLS_SECTION with pc 0: a word that the
- * runtime zeroes in a window another thread held (its arc or counter
- * pointer is that thread's), not a counter.  The local-exec reference
- * makes ld refuse the code in a shared object, as a counter's does.
+ * The asm of a record of var in MON_PCELLS_SECTION (struct mon_pcell),
+ * its pc field pc: "1b - ." for a counter, "0" for a -pg word.  "?" puts
+ * it in the function's section group, if any: a COMDAT copy the linker
+ * drops takes its record with it.  The local-exec reference makes ld
+ * refuse the code in a shared object, where the %gs base would not
+ * reach var.
+ */
+const char *
+mon_pcell_text(const char *pc, tree var)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
+
+	return ggc_strdup(ACONCAT((
+	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
+	    ".balign 8\n\t"
+	    ".long ", pc, "\n\t"
+	    ".long " MON_AREA_VAR "@tpoff\n\t"
+	    ".quad ", name, " - .\n\t"
+	    ".popsection", NULL)));
+}
+
+/*
+ * At gsi, var's record with pc 0: a word that the runtime zeroes in a
+ * window another thread held (its arc or counter pointer is that
+ * thread's), not a counter.
  */
 static void
 mon_gs_record(gimple_stmt_iterator *gsi, tree var)
 {
-	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
 	gasm *stmt;
 
-	stmt = gimple_build_asm_vec(ACONCAT((
-	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
-	    ".balign 8\n\t"
-	    ".long 0\n\t"
-	    ".long " MON_AREA_VAR "@tpoff\n\t"
-	    ".quad ", name, " - .\n\t"
-	    ".popsection", NULL)), NULL, NULL, NULL, NULL);
+	stmt = gimple_build_asm_vec(mon_pcell_text("0", var), NULL, NULL,
+	    NULL, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gsi_insert_after(gsi, stmt, GSI_NEW_STMT);
 }

@@ -169,7 +169,7 @@ mon_instrument_static(function *fun)
 	basic_block bb;
 	tree ctr;
 	gasm *stmt;
-	const char *name, *text;
+	const char *name, *text, *record;
 
 	ctr = mon_new_var_in("__mon_ctr", long_integer_type_node,
 	    MON_PCTRS_SECTION);
@@ -181,18 +181,12 @@ mon_instrument_static(function *fun)
 	 * The count, the record and the link hint, in one asm: an optimizer
 	 * that copies it copies the record, and the runtime keeps one per
 	 * counter (adjacent, as a function's asm is emitted in one piece).
-	 * "?" puts the record in the function's section group, if any: a
-	 * COMDAT copy the linker drops takes its record with it.
 	 */
 	name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(ctr));
+	record = mon_pcell_text("1b - .", ctr);	/* ACONCAT nests not */
 	text = ACONCAT(("addq $1, %%gs:", name, "(%%rip)\n1:\n\t"
-	    ".reloc 1b,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t"
-	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
-	    ".balign 8\n\t"
-	    ".long 1b - .\n\t"
-	    ".long " MON_AREA_VAR "@tpoff\n\t"
-	    ".quad ", name, " - .\n\t"
-	    ".popsection", NULL));
+	    ".reloc 1b,R_X86_64_NONE,\"" MON_LINK_HINT "\"\n\t",
+	    record, NULL));
 	stmt = gimple_build_asm_vec(text, NULL, NULL, NULL, NULL);
 	gimple_asm_set_volatile(stmt, true);
 	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);

@@ -81,6 +81,7 @@ tree		mon_new_const(const char *prefix, tree type, tree init);
 tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
 bool		mon_gs_ok(void);
 tree		mon_gs_word(const char *prefix, tree type);
+const char	*mon_pcell_text(const char *pc, tree var);
 tree		mon_gs_load(gimple_stmt_iterator *gsi, tree var);
 void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);

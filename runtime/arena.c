@@ -256,13 +256,6 @@ watch(void)
 		watched = 1;
 }
 
-/* Whether this thread's end will be seen (thread_end is called). */
-int
-__mon_arena_watched(void)
-{
-	return watched;
-}
-
 /* l is no longer handed on: its holder has a bigger one. */
 static void
 freeze(struct __mon_lease *l)

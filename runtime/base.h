@@ -30,19 +30,6 @@
 	__atomic_compare_exchange_n((p), (e), (v), 0, __ATOMIC_ACQ_REL,	\
 	    __ATOMIC_ACQUIRE)
 
-/* This thread's pointer, from which initial-exec TLS lies at fixed offsets. */
-static inline char *
-__mon_thread_pointer(void)
-{
-	char *tp;
-
-#ifdef __x86_64__
-	__asm__("movq %%fs:0, %0" : "=r"(tp));
-#else
-	tp = __builtin_thread_pointer();
-#endif
-	return tp;
-}
 
 /* err.c: one line on stderr with a raw write; no stdio, no errno change. */
 #define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)

@@ -539,15 +539,6 @@ switch_pending(void)
 	} while (MON_LOAD(&sw.pending) != -1 && switch_trylock());
 }
 
-/* The next interval starts from zero (-sigdump). */
-static void
-zero_interval(void)
-{
-	__mon_cells_zero();
-	__mon_arcs_zero();
-	__mon_hist_reset();
-}
-
 /*
  * -sigdump: write the interval since the last dump, numbered, and start
  * the next at one instant.  Under the switch lock, so that no other
@@ -568,7 +559,7 @@ int
 __mon_monitor_dump_interval(void)
 {
 	static int dumping;
-	int rc, on, idle = 0;
+	int rc, on = 0, locked, idle = 0;
 
 	if (here() != 0 || !__mon_monitor_running())
 		return -1;
@@ -579,26 +570,27 @@ __mon_monitor_dump_interval(void)
 	 */
 	if (!MON_CAS(&dumping, &idle, 1))
 		return -1;
-	if (ticketed || !switch_trylock()) {
-		if ((rc = __mon_dump_write(1)) == 0)
-			zero_interval();
-		MON_STORE(&dumping, 0);
-		return rc;
+	if ((locked = !ticketed && switch_trylock()) != 0) {
+		ticketed = 1;
+		if ((on = __mon_mode_on()) != 0) {
+			/* The samples so far, in the mode they were taken in. */
+			__mon_sampler_drain();
+			__mon_arcs_control(0);
+			__mon_cells_control(0);
+			__mon_mode_set(0);
+		}
 	}
-	ticketed = 1;
-	if ((on = __mon_mode_on()) != 0) {
-		/* The samples so far, in the mode they were taken in. */
-		__mon_sampler_drain();
-		__mon_arcs_control(0);
-		__mon_cells_control(0);
-		__mon_mode_set(0);
+	if ((rc = __mon_dump_write(1)) == 0) {
+		__mon_cells_zero();
+		__mon_arcs_zero();
+		__mon_hist_reset();
 	}
-	if ((rc = __mon_dump_write(1)) == 0)
-		zero_interval();
-	if (on)
-		__mon_mode_set(1);
-	switch_pending();
-	ticketed = 0;
+	if (locked) {
+		if (on)
+			__mon_mode_set(1);
+		switch_pending();
+		ticketed = 0;
+	}
 	MON_STORE(&dumping, 0);
 	return rc;
 }

@@ -74,7 +74,10 @@ static struct cnt **cellof;	/* per record, claimed at a fold */
 static __thread struct pthr *mine __attribute__((__tls_model__("initial-exec")));
 static int spanned;		/* the span is a lease's window */
 
-/* The span, and this thread's window, for the stubs (stub.c). */
+/*
+ * The span (below), and this thread's window, for the stubs (stub.c) as
+ * for this file.
+ */
 char	*__mon_pcells_lo MON_HIDDEN;
 size_t	 __mon_pcells_len MON_HIDDEN;
 __thread char *__mon_pcells_win MON_HIDDEN
@@ -128,8 +131,6 @@ pc_of(size_t i)
  * order within the section is the compiler's).  Computed once; the
  * executable does not change.
  */
-static char *span_lo;
-static size_t span_len;
 static int words, counters;	/* records of each kind */
 
 static void
@@ -138,7 +139,7 @@ span(void)
 	char *lo, *hi, *c;
 	size_t i, n = nrec();
 
-	if (MON_LOAD(&span_len) != 0 || n == 0)
+	if (MON_LOAD(&__mon_pcells_len) != 0 || n == 0)
 		return;
 	lo = hi = (char *)ctr_of(0);
 	for (i = 0; i < n; i++) {
@@ -153,11 +154,9 @@ span(void)
 			counters = 1;
 	}
 	lo = (char *)((unsigned long)lo & ~(PAGE - 1));
-	span_lo = lo;
 	__mon_pcells_lo = lo;
-	MON_STORE(&span_len, ((unsigned long)(hi - lo) + sizeof(long) +
+	MON_STORE(&__mon_pcells_len, ((unsigned long)(hi - lo) + sizeof(long) +
 	    PAGE - 1) & ~(PAGE - 1));
-	MON_STORE(&__mon_pcells_len, span_len);
 }
 
 /* A page zeroed in general registers (no memset: the hooks' rule). */
@@ -183,8 +182,8 @@ clear_pages(char *win)
 	unsigned char vec[512];
 	size_t off, k, len, pages;
 
-	for (off = 0; off < span_len; off += len) {
-		len = span_len - off;
+	for (off = 0; off < __mon_pcells_len; off += len) {
+		len = __mon_pcells_len - off;
 		if (len > sizeof(vec) * PAGE)
 			len = sizeof(vec) * PAGE;
 		pages = len / PAGE;
@@ -213,14 +212,14 @@ clear_words(char *win)
 
 	if (!words)
 		return;
-	if (!counters && win != span_lo)
+	if (!counters && win != __mon_pcells_lo)
 		r = clear_pages(win);
 	errno = saved;
 	if (r == 0)
 		return;
 	for (i = 0; i < n; i++)
 		if (word(i) && *(w = (long *)(win + ((char *)ctr_of(i) -
-		    span_lo))) != 0)
+		    __mon_pcells_lo))) != 0)
 			*w = 0;
 }
 
@@ -246,7 +245,7 @@ __mon_pcells_word(long **w)
 static long *
 counter(const struct pthr *p, size_t i)
 {
-	return (long *)(p->win + ((char *)ctr_of(i) - span_lo));
+	return (long *)(p->win + ((char *)ctr_of(i) - __mon_pcells_lo));
 }
 
 /*
@@ -260,17 +259,17 @@ window(void)
 	int tries, saved = errno;
 
 	for (tries = 0; tries < 2; tries++) {
-		w = mmap(hint, span_len, PROT_READ | PROT_WRITE,
+		w = mmap(hint, __mon_pcells_len, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (w == MAP_FAILED)
 			break;
-		if (w >= span_lo + span_len) {
+		if (w >= __mon_pcells_lo + __mon_pcells_len) {
 			errno = saved;
 			return w;
 		}
-		munmap(w, span_len);
+		munmap(w, __mon_pcells_len);
 		/* Below the executable (a static PIE high up): retry above. */
-		hint = span_lo + span_len + (1UL << 30);
+		hint = __mon_pcells_lo + __mon_pcells_len + (1UL << 30);
 	}
 	errno = saved;
 	return NULL;
@@ -306,7 +305,7 @@ __mon_pcells_thread(void)
 {
 	struct pthr *p;
 	size_t n = nrec();
-	int expect = 0, saved = errno;
+	int expect = 0, spans = 0, saved = errno;
 
 	if (n == 0)
 		return -1;
@@ -324,20 +323,15 @@ __mon_pcells_thread(void)
 			return -1;
 		}
 		/* The first thread counts in the span, base 0 as it started. */
-		if (MON_CAS(&spanned, &expect, 1)) {
-			MON_STORE(&p->win, span_lo);
-			mine = p;
-			__mon_pcells_win = span_lo;
-			errno = saved;
-			return 0;
-		}
+		if ((spans = MON_CAS(&spanned, &expect, 1)) != 0)
+			MON_STORE(&p->win, __mon_pcells_lo);
 	}
 	if (p->win == NULL)
 		MON_STORE(&p->win, window());
 	errno = saved;
 	/* No window, or no base: the lease stays this thread's, unused. */
-	if (p->win == NULL ||
-	    set_base((unsigned long)(p->win - span_lo)) != 0)
+	if (p->win == NULL || (!spans &&
+	    set_base((unsigned long)(p->win - __mon_pcells_lo)) != 0))
 		return -1;
 	mine = p;
 	__mon_pcells_win = p->win;
@@ -363,7 +357,7 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 	struct cnt **c = MON_LOAD(&cellof), **seen = NULL;
 	size_t i, n = nrec(), len = n * sizeof(*c);
 
-	if (n == 0 || MON_LOAD(&span_len) == 0)
+	if (n == 0 || MON_LOAD(&__mon_pcells_len) == 0)
 		return;
 	if (c == NULL) {
 		if ((c = __mon_arena_map(len)) == NULL)
@@ -496,7 +490,7 @@ __mon_pcells_mapped(void)
 	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof);
 
 	MON_FOREACH_LEASE(&pthrs, l, p)
-		if (p->win != NULL && p->win != span_lo)
-			n += span_len;
+		if (p->win != NULL && p->win != __mon_pcells_lo)
+			n += __mon_pcells_len;
 	return n;
 }
