@@ -147,7 +147,22 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_STAYED_PRIVILEGE	3	/* EACCES, EPERM: CAP_PERFMON */
 #define MON_STAYED_CLOSED	4	/* the program closed its descriptors */
 #define MON_STAYED_ERRNO	1000	/* + another errno */
-#define MON_META_NKEYS		27	/* keys are below this */
+/*
+ * Sampled call stacks: a STACK cell, then its FRAME cells, root first:
+ * the return addresses (each the instruction after a call), then the
+ * sampled pc itself.  A STACK's value is (samples << 8 | keep): its
+ * first keep frames are the previous STACK's first keep, not repeated,
+ * so that records sorted by their frames share their common prefixes.
+ * Addresses as the cells': the executable's link-time, an object's
+ * run-time (its record says where).  STACKS_LOST, written whenever the
+ * samples carried stacks (PROFFLAGS -nostacks: not), counts those whose
+ * stack the runtime had no room for.
+ */
+#define MON_META_STACKS_LOST	27
+#define MON_META_STACK		28
+#define MON_META_FRAME		29
+#define MON_META_NKEYS		30	/* keys are below this */
+#define MON_STACK_DEPTH		127	/* frames kept of a stack, at most */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 
 #define MON_META_MAGIC_VALUE	0x31666f72706e6f6dL	/* "monprof1", little-endian */

@@ -51,6 +51,21 @@ __mon_hist_threads(int on)
 	MON_STORE(&threads, on);
 }
 
+/* Whether samples keep their call stacks (PROFFLAGS -nostacks: not). */
+static int stacks = 1;
+
+void
+__mon_hist_stacks(int on)
+{
+	MON_STORE(&stacks, on);
+}
+
+int
+__mon_hist_with_stacks(void)
+{
+	return MON_LOAD(&stacks);
+}
+
 /*
  * profil(2): the bin of pc is ((pc - offset) / 2) * scale / 65536, in
  * wide arithmetic so no pc overflows.  SIZE_MAX for pc < offset.
@@ -126,9 +141,12 @@ count32(unsigned int *c)
 	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
-/* A sample at pc of thread tid (0: this thread, in a signal handler). */
-void
-__mon_hist_tick(uintptr_t pc, long tid)
+/*
+ * A sample at pc of thread tid (0: this thread, in a signal handler):
+ * whether it was taken (profiling is on).
+ */
+static int
+tick(uintptr_t pc, long tid)
 {
 	const struct monitor_args *ranges;
 	unsigned int seq, scale, *c;
@@ -138,7 +156,7 @@ __mon_hist_tick(uintptr_t pc, long tid)
 	int th = MON_LOAD(&threads);
 
 	if (!__mon_mode_on())
-		return;
+		return 0;
 	MON_ADD(&n.samples, 1);
 	/* -threads: the histogram is only gmon.out's, the rest unwritten. */
 	if (th && __mon_pcs_add_sid(pc, __mon_cells_sid(tid)) != 0)
@@ -154,7 +172,7 @@ __mon_hist_tick(uintptr_t pc, long tid)
 	scale = __atomic_load_n(&to.scale, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	if ((seq & 1) != 0 || MON_LOAD(&to.seq) != seq)
-		return;
+		return 1;
 	if (nr != 0) {
 		/* No histogram: every sample is outside it, kept by pc. */
 		MON_ADD(&n.outside, 1);
@@ -162,10 +180,10 @@ __mon_hist_tick(uintptr_t pc, long tid)
 			count32(c);
 		else if (!th)
 			__mon_pcs_add(pc);
-		return;
+		return 1;
 	}
 	if (bins == NULL)
-		return;
+		return 1;
 	if (scale != 0)
 		i = __mon_hist_index(pc, off, scale);
 	else if (pc >= lpc && pc < hpc)
@@ -177,16 +195,37 @@ __mon_hist_tick(uintptr_t pc, long tid)
 		MON_ADD(&n.outside, 1);
 		if (scale == 0 && !th)
 			__mon_pcs_add(pc);
-		return;
+		return 1;
 	}
 	v = __atomic_load_n(&bins[i], __ATOMIC_RELAXED);
 	do {
 		if (v == BIN_MAX) {
 			MON_ADD(&n.saturated, 1);
-			return;
+			return 1;
 		}
 	} while (!__atomic_compare_exchange_n(&bins[i], &v, v + 1, 1,
 	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return 1;
+}
+
+void
+__mon_hist_tick(uintptr_t pc, long tid)
+{
+	tick(pc, tid);
+}
+
+/*
+ * A sample with its call stack pc[0..depth), the sampled pc first, of thread
+ * tid as __mon_hist_tick's: the stack is kept (stacks.c) if the sample
+ * is, by thread under -threads.
+ */
+void
+__mon_hist_stack(const uintptr_t *pc, size_t depth, long tid)
+{
+	if (depth == 0 || !tick(pc[0], tid) || !MON_LOAD(&stacks))
+		return;
+	__mon_stacks_add(pc, depth,
+	    MON_LOAD(&threads) ? __mon_cells_sid(tid) : 0);
 }
 
 static void
@@ -216,6 +255,7 @@ __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
 	MON_STORE(&n.samples, 0);
 	MON_STORE(&n.unkept, 0);
 	__mon_pcs_reset();
+	__mon_stacks_reset();
 	aim(bins, nbins, lpc, hpc, 0, 0);
 }
 
@@ -322,4 +362,5 @@ __mon_hist_reset(void)
 	MON_STORE(&n.lost, 0);
 	MON_STORE(&n.unkept, 0);
 	__mon_pcs_reset();
+	__mon_stacks_reset();
 }

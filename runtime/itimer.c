@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * itimer.c - the fallback sampler: a process CPU-time timer and a SIGPROF
- * handler that ticks the histogram, used when perf_event_open is not
+ * handler that ticks the histogram and keeps the interrupted thread's
+ * call stack (its frame pointers), used when perf_event_open is not
  * allowed (or PROFFLAGS -itimer).  The kernel checks the timer only at
  * its tick, so the rate is measured, over the CPU time sampled while on.
  *
@@ -12,12 +13,14 @@
  * the program's own ITIMER_PROF stays its own.
  */
 #include <sys/time.h>
+#include <sys/uio.h>
 
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include "sampler.h"
 
@@ -29,27 +32,89 @@ static int have_timer;		/* timer is this process's */
 static int told;		/* SIGPROF conflict reported */
 static long cpu_ns;		/* CPU time sampled while on */
 static long cpu_since;		/* process CPU clock when last on */
+static int stacks;		/* walk the stack at each sample */
+
+/*
+ * Read up to len bytes at addr of this process into buf, without a
+ * fault where a frame pointer led nowhere: how many were read (0: none).
+ * process_vm_readv does not split an iovec, so the remote side is cut at
+ * the page boundary: a readable first page still reads.
+ */
+static size_t
+peek(uintptr_t addr, void *buf, size_t len)
+{
+	uintptr_t edge = (addr | 4095) + 1;
+	struct iovec local = { buf, len }, remote[2] = {
+		{ (void *)addr, edge - addr < len ? edge - addr : len },
+		{ (void *)edge, edge - addr < len ? len - (edge - addr) : 0 },
+	};
+	ssize_t n;
+
+	n = process_vm_readv(getpid(), &local, 1, remote,
+	    remote[1].iov_len != 0 ? 2 : 1, 0);
+	return n > 0 ? (size_t)n : 0;
+}
+
+/*
+ * The interrupted code's call stack into pc[] (pc[0] given), by its
+ * frame pointers: a frame record at fp is the caller's fp, then the
+ * return address.  Stops where a record would not be above the last
+ * (at the outermost frame, whose fp is 0, or in code that uses the
+ * register otherwise), cannot be read, or at MON_STACK_DEPTH; what the
+ * kernel's walker does for the perf sampler.  How many frames.
+ */
+static size_t
+walk(uintptr_t *pc, uintptr_t sp, uintptr_t fp)
+{
+	uintptr_t w[32], base = 0, next;
+	size_t n = 1, have = 0, i;
+
+	while (stacks && n < MON_STACK_DEPTH && fp >= sp &&
+	    fp % sizeof(uintptr_t) == 0 && fp + 2 * sizeof(uintptr_t) > fp) {
+		if (fp < base || fp + 2 * sizeof(uintptr_t) > base + have) {
+			base = fp;
+			if ((have = peek(fp, w, sizeof(w))) <
+			    2 * sizeof(uintptr_t))
+				break;
+		}
+		i = (fp - base) / sizeof(uintptr_t);
+		next = w[i];
+		if (w[i + 1] == 0)
+			break;
+		pc[n++] = w[i + 1];
+		if (next <= fp)
+			break;
+		fp = next;
+	}
+	return n;
+}
 
 static void
 prof_handler(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = ctx;
-	uintptr_t pc;
+	uintptr_t pc[MON_STACK_DEPTH], sp = 0, fp = 0;
 	int saved = errno;
 
 	(void)sig;
 	(void)si;
 #if defined(__x86_64__)
-	pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	pc[0] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
 #elif defined(__i386__)
-	pc = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+	pc[0] = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+	sp = (uintptr_t)uc->uc_mcontext.gregs[REG_ESP];
+	fp = (uintptr_t)uc->uc_mcontext.gregs[REG_EBP];
 #elif defined(__aarch64__)
-	pc = (uintptr_t)uc->uc_mcontext.pc;
+	pc[0] = (uintptr_t)uc->uc_mcontext.pc;
+	sp = (uintptr_t)uc->uc_mcontext.sp;
+	fp = (uintptr_t)uc->uc_mcontext.regs[29];
 #else
-	pc = 0;
+	pc[0] = 0;
 	(void)uc;
 #endif
-	__mon_hist_tick(pc, 0);
+	__mon_hist_stack(pc, fp != 0 ? walk(pc, sp, fp) : 1, 0);
 	errno = saved;
 }
 
@@ -85,10 +150,11 @@ cpu_now(void)
 
 /* Take SIGPROF and arm the timer at rate Hz: 0, or -1 (nothing changed). */
 int
-__mon_itimer_start(long rate)
+__mon_itimer_start(long rate, int with_stacks)
 {
 	struct sigaction sa;
 
+	stacks = with_stacks;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = prof_handler;
 	sa.sa_flags = SA_RESTART | SA_SIGINFO;

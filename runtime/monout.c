@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * monout.c - writes mon.out: struct hdr, the metadata cells, the shared
- * objects' records, the function cells (slots and arcs folded in), the
- * histogram (mon.h has the layout).
+ * objects' records, the sampled stacks, the function cells (slots and
+ * arcs folded in), the histogram (mon.h has the layout).
  *
  * Whole or not at all (outfile.c).  Async-signal-safe (monitor_signal
  * uses it): system calls only, no stdio, no malloc.
@@ -40,6 +40,31 @@ put_function(struct cnt *p, void *o)
 {
 	put_cell(o, __mon_exe_linktime((uintptr_t)MON_LOAD(&p->fnpc)),
 	    MON_LOAD(&p->mcnt));
+}
+
+/* The stacks being put: the one before, for the prefix they share. */
+struct stacks_out {
+	struct out	*o;
+	const uintptr_t	*prev;		/* leaf first */
+	size_t		 nprev;
+};
+
+/* A stack's STACK cell, then its frames root first, past the prefix. */
+static void
+put_stack(const uintptr_t *pc, size_t n, long samples, void *arg)
+{
+	struct stacks_out *so = arg;
+	size_t keep = 0, i;
+
+	while (keep < n && keep < so->nprev && keep < 255 &&
+	    pc[n - 1 - keep] == so->prev[so->nprev - 1 - keep])
+		keep++;
+	put_meta(MON_META_STACK, samples << 8 | (long)keep, so->o);
+	for (i = keep; i < n; i++)
+		put_meta(MON_META_FRAME,
+		    (long)__mon_exe_linktime(pc[n - 1 - i]), so->o);
+	so->prev = pc;
+	so->nprev = n;
 }
 
 /* -threads: one thread's file (sid; tid's sets; last: the main one's). */
@@ -97,6 +122,13 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c,
 	unknown = c->outside - obj.exe - obj.objects;
 	put_meta(MON_META_EXE_SAMPLES, obj.exe, &o);
 	put_meta(MON_META_UNKNOWN, unknown > 0 ? unknown : 0, &o);
+	if (__mon_hist_with_stacks()) {
+		struct stacks_out so = { &o, NULL, 0 };
+
+		put_meta(MON_META_STACKS_LOST, th == NULL || th->main ?
+		    __mon_stacks_lost() : 0, &o);
+		__mon_stacks_each(put_stack, &so);
+	}
 	__mon_cells_each(put_function, &o);
 	/* nfns counts every cell reserved, the unused as zeros (Solaris). */
 	for (i = __mon_cells_unused(); i > 0; i--)
@@ -197,7 +229,9 @@ __mon_monout_thread(const char *path, long tid, long sid, int main)
 	int rc;
 
 	__mon_pcs_thread(sid);
+	__mon_stacks_thread(sid);
 	rc = __mon_outfile_write(path, fill, &th);
 	__mon_pcs_thread(0);
+	__mon_stacks_thread(0);
 	return rc;
 }

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * objects.c - for mon.out, the executable mappings of shared objects
- * that hold counted functions or samples (MON_META_OBJECT records,
- * mon.h), so that prof can name their functions from the object files,
- * and the samples outside the histogram by object (pcs.c keeps them by
- * pc); and the objects a dlclose() took away.  monout.c writes the
- * records.
+ * that hold counted functions or samples, or that a sampled call stack
+ * goes through (MON_META_OBJECT records, mon.h), so that prof can name
+ * their functions from the object files, and the samples outside the
+ * histogram by object (pcs.c keeps them by pc); and the objects a
+ * dlclose() took away.  monout.c writes the records.
  *
- * An object that dlclose() unmaps is retired: its cells and samples move
- * from its run-time addresses to a range of its own above every user
- * address (RETIRED_BASE), where no later object can be mapped, and it
- * is written from there with its path and build-id.  Loaded and closed
- * again, it goes to the same range, so the profile does not grow with
- * each cycle.
+ * An object that dlclose() unmaps is retired: its cells, samples and
+ * stack frames move from its run-time addresses to a range of its own
+ * above every user address (RETIRED_BASE), where no later object can be
+ * mapped, and it is written from there with its path and build-id.
+ * Loaded and closed again, it goes to the same range, so the profile
+ * does not grow with each cycle.
  */
 #include <pthread.h>
 #include <string.h>
@@ -148,7 +148,8 @@ mapping(const struct __mon_mapping *m, void *arg)
 	}
 	cells = __mon_cells_within(m->lo, m->hi);
 	sum = samples(o, m->lo, m->hi, 0, 0);
-	if (cells || sum != 0)
+	/* A stack through it names it too. */
+	if (cells || sum != 0 || __mon_stacks_in(m->lo, m->hi))
 		record(o, m->lo, m->hi, m->off, m->buildid, m->path, cells,
 		    sum);
 }
@@ -171,7 +172,8 @@ __mon_objects_records(struct __mon_objects_out *o)
 		lo = RETIRED_BASE + k * RETIRED_SPAN;
 		cells = __mon_cells_within(lo, lo + retired[k].len);
 		sum = samples(o, lo, lo + retired[k].len, 0, 0);
-		if (cells || sum != 0)
+		if (cells || sum != 0 ||
+		    __mon_stacks_in(lo, lo + retired[k].len))
 			record(o, lo, lo + retired[k].len, retired[k].off,
 			    retired[k].buildid, retired[k].path, cells, sum);
 	}
@@ -268,6 +270,7 @@ __mon_objects_closed(void)
 		m.to = RETIRED_BASE + (uintptr_t)k * RETIRED_SPAN;
 		__mon_cells_each(move_cell, &m);
 		__mon_pcs_move(m.lo, m.lo + m.len, m.to);
+		__mon_stacks_move(m.lo, m.lo + m.len, m.to);
 	}
 	pthread_mutex_unlock(&dl.lock);
 }

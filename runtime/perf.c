@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * perf.c - the perf_event sampler: samples (IP, TID) in one ring buffer
+ * perf.c - the perf_event sampler: samples (IP, TID, the user call chain
+ * the kernel finds by frame pointers) in one ring buffer
  * per CPU, drained into the histogram by a helper thread.  Two scopes:
  *
  * task	a task-clock event per CPU, inherited by every thread (not by
@@ -86,6 +87,7 @@ static int	 stopped;	/* events stopped by moncontrol(0) */
 static long	 self_pid;	/* cpu scope keeps this process's samples */
 static long	 helper_tid;	/* but not the helper's */
 static long	 sample_period;
+static int	 chains;	/* samples carry their user call chain */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -111,11 +113,34 @@ mine(uint64_t pidtid)
 	    (long)(pidtid >> 32) != helper_tid);
 }
 
+/*
+ * A sample record's call chain, rec[4] = nr then nr addresses (from
+ * rec[5]): the user part, leaf first, into pc[] without the context
+ * markers (PERF_CONTEXT_USER); how many.  The sampled ip if there is
+ * none.
+ */
+static size_t
+chain(const uint64_t *rec, size_t words, uintptr_t *pc)
+{
+	size_t i, n = 0, nr;
+
+	if (words >= 5 && MON_LOAD(&chains)) {
+		nr = rec[4] < words - 5 ? rec[4] : words - 5;
+		for (i = 0; i < nr && n < MON_STACK_DEPTH; i++)
+			if (rec[5 + i] < (uint64_t)PERF_CONTEXT_MAX)
+				pc[n++] = (uintptr_t)rec[5 + i];
+	}
+	if (n == 0)
+		pc[n++] = (uintptr_t)rec[1];
+	return n;
+}
+
 static void
 ring_drain(struct ring *r)
 {
 	struct perf_event_header h;
-	uint64_t head, tail, rec[8];
+	uint64_t head, tail, rec[5 + MON_STACK_DEPTH + 4];
+	uintptr_t pc[MON_STACK_DEPTH];
 	size_t n;
 
 	head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
@@ -126,10 +151,13 @@ ring_drain(struct ring *r)
 			break;
 		n = h.size < sizeof(rec) ? h.size : sizeof(rec);
 		ring_copy(r, tail, rec, n);
-		/* ip, pid/tid, time: drop what was sampled while off. */
+		/*
+		 * ip, pid/tid, time, then the chain: drop what was sampled
+		 * while off.
+		 */
 		if (h.type == PERF_RECORD_SAMPLE && n >= 32 &&
 		    rec[3] >= MON_LOAD(&on_since) && mine(rec[2]))
-			__mon_hist_tick((uintptr_t)rec[1],
+			__mon_hist_stack(pc, chain(rec, n / 8, pc),
 			    (long)(rec[2] >> 32));
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
 			__mon_hist_lost((long)rec[2]);
@@ -249,6 +277,15 @@ attr(struct perf_event_attr *a, int cpuwide)
 	a->type = PERF_TYPE_SOFTWARE;
 	a->sample_period = (unsigned long)sample_period;
 	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	if (MON_LOAD(&chains)) {
+		/*
+		 * The kernel walks the frame pointers of the user stack
+		 * (the specs file builds with them); no kernel frames.
+		 */
+		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		a->exclude_callchain_kernel = 1;
+		a->sample_max_stack = MON_STACK_DEPTH;
+	}
 	a->use_clockid = 1;
 	a->clockid = CLOCK_MONOTONIC;
 	a->exclude_kernel = 1;
@@ -381,13 +418,23 @@ helper_stop(void)
 	pthread_join(helper, NULL);
 }
 
+/*
+ * Bytes a record takes, about: header, ip, pid/tid and time (32), and
+ * with call chains their length and some 25 frames.
+ */
+static size_t
+record_bytes(void)
+{
+	return MON_LOAD(&chains) ? 256 : 32;
+}
+
 static size_t
 data_pages(long rate)
 {
 	size_t want, p;
 
-	/* About a second of one CPU's samples (32 bytes each). */
-	want = (size_t)rate * 32 / 4096;
+	/* About a second of one CPU's samples. */
+	want = (size_t)rate * record_bytes() / 4096;
 	for (p = 8; p < want && p < 256; p <<= 1)
 		continue;
 	return p;
@@ -467,13 +514,14 @@ close_all(struct ring *r, int n)
  * process switches often, -1 task for good.
  */
 int
-__mon_perf_start(long rate, int cpuwide)
+__mon_perf_start(long rate, int cpuwide, int stacks)
 {
 	struct perf_event_attr a;
 	struct rlimit rl;
 	long ncpu;
 	int n, saved = errno;
 
+	MON_STORE(&chains, stacks);
 	pagesz = sysconf(_SC_PAGESIZE);
 	ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	if (ncpu < 1 || pagesz < 1)
@@ -492,8 +540,8 @@ __mon_perf_start(long rate, int cpuwide)
 	self_pid = syscall(SYS_getpid);
 	MON_STORE(&stopped, 0);
 	/* A quarter of the time a ring takes to fill at one CPU's rate. */
-	nap_ns = (long)((maplen - (size_t)pagesz) / 32 * (1000000000UL / 4) /
-	    (unsigned long)rate);
+	nap_ns = (long)((maplen - (size_t)pagesz) / record_bytes() *
+	    (1000000000UL / 4) / (unsigned long)rate);
 	if (nap_ns > 200000000L)
 		nap_ns = 200000000L;
 	if (helper_start() != 0)
@@ -508,6 +556,13 @@ __mon_perf_start(long rate, int cpuwide)
 	}
 	MON_STORE(&scope, n > 0 ? MON_SAMPLER_PERF_CPU : MON_SAMPLER_PERF);
 	if (n == 0) {
+		attr(&a, 0);
+		n = open_all(rings, 0, &a);
+	}
+	if (n == 0 && MON_LOAD(&chains)) {
+		/* A kernel without user call chains: samples without. */
+		MON_STORE(&chains, 0);
+		__mon_hist_stacks(0);
 		attr(&a, 0);
 		n = open_all(rings, 0, &a);
 	}

@@ -71,6 +71,7 @@ struct __mon_env {
 	int		 stride;	/* -stride: bytes per bin, 0: one per object */
 	int		 all;		/* -all: every object's functions */
 	int		 threads;	/* -threads: a file per thread */
+	int		 nostacks;	/* -nostacks: samples without stacks */
 	size_t		 nobjs;		/* -incobj and -excobj names */
 	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */
 	char		 dir[PATH_MAX];	/* "" : current directory */

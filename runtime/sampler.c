@@ -21,11 +21,13 @@ __mon_sampler_start(void)
 	if (running != MON_SAMPLER_NONE)
 		return 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
-	if (!e->itimer && __mon_perf_start(rate, e->cpuwide) == 0) {
+	__mon_hist_stacks(!e->nostacks);
+	if (!e->itimer && __mon_perf_start(rate, e->cpuwide, !e->nostacks) ==
+	    0) {
 		running = last = MON_SAMPLER_PERF;
 		return 0;
 	}
-	if (__mon_itimer_start(rate) == 0) {
+	if (__mon_itimer_start(rate, !e->nostacks) == 0) {
 		running = last = MON_SAMPLER_ITIMER;
 		return 0;
 	}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sampler.h - the PC histogram (hist.c; pcs.c the samples outside it)
- * and the samplers that fill it: perf_event (perf.c), a CPU-time timer
- * (itimer.c), and the choice between them (sampler.c).
+ * sampler.h - the PC histogram (hist.c; pcs.c the samples outside it,
+ * stacks.c their call stacks) and the samplers that fill it: perf_event
+ * (perf.c), a CPU-time timer (itimer.c), and the choice between them
+ * (sampler.c).
  */
 #ifndef MON_SAMPLER_H
 #define MON_SAMPLER_H
@@ -20,6 +21,16 @@ void	 __mon_pcs_each(uintptr_t, uintptr_t,
 	    void (*)(uintptr_t, long, void *), void *) MON_HIDDEN;
 void	 __mon_pcs_reset(void) MON_HIDDEN;
 
+/* stacks.c */
+int	 __mon_stacks_add(const uintptr_t *, size_t, long) MON_HIDDEN;
+long	 __mon_stacks_lost(void) MON_HIDDEN;
+void	 __mon_stacks_thread(long) MON_HIDDEN;
+int	 __mon_stacks_in(uintptr_t, uintptr_t) MON_HIDDEN;
+void	 __mon_stacks_move(uintptr_t, uintptr_t, uintptr_t) MON_HIDDEN;
+int	 __mon_stacks_each(void (*)(const uintptr_t *, size_t, long, void *),
+	    void *) MON_HIDDEN;
+void	 __mon_stacks_reset(void) MON_HIDDEN;
+
 /* hist.c */
 struct __mon_hist_counts {
 	long		 samples;	/* all samples taken while on */
@@ -31,7 +42,10 @@ struct __mon_hist_counts {
 
 size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
 void	 __mon_hist_tick(uintptr_t, long) MON_HIDDEN;
+void	 __mon_hist_stack(const uintptr_t *, size_t, long) MON_HIDDEN;
 void	 __mon_hist_threads(int) MON_HIDDEN;
+void	 __mon_hist_stacks(int) MON_HIDDEN;
+int	 __mon_hist_with_stacks(void) MON_HIDDEN;
 void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t) MON_HIDDEN;
 void	 __mon_hist_ranges(const struct monitor_args *, size_t) MON_HIDDEN;
 void	 __mon_hist_ranges_each(uintptr_t, uintptr_t,
@@ -45,7 +59,7 @@ void	 __mon_hist_counts(struct __mon_hist_counts *) MON_HIDDEN;
 void	 __mon_hist_reset(void) MON_HIDDEN;
 
 /* perf.c */
-int	 __mon_perf_start(long, int) MON_HIDDEN;
+int	 __mon_perf_start(long, int, int) MON_HIDDEN;
 int	 __mon_perf_scope(void) MON_HIDDEN;
 long	 __mon_perf_switches(void) MON_HIDDEN;
 long	 __mon_perf_stayed(void) MON_HIDDEN;
@@ -56,7 +70,7 @@ void	 __mon_perf_reset(void) MON_HIDDEN;
 int	 __mon_perf_alone(int) MON_HIDDEN;
 
 /* itimer.c */
-int	 __mon_itimer_start(long) MON_HIDDEN;
+int	 __mon_itimer_start(long, int) MON_HIDDEN;
 void	 __mon_itimer_stop(void) MON_HIDDEN;
 void	 __mon_itimer_check(void) MON_HIDDEN;
 void	 __mon_itimer_control(int) MON_HIDDEN;

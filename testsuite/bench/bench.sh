@@ -12,7 +12,10 @@
 # the instrumented program with PROFDIR= (profiling switched off), and
 # "monprof-nodefault" with PROFFLAGS=-disable_default (counting, but no
 # monitor() call, so no sampler): both must cost at most what "monprof"
-# costs.  "-guard" builds the executable with
+# costs.  "-nofp" is -p (-pg) as it was before call stacks: built with
+# -fomit-frame-pointer, run with PROFFLAGS=-nostacks; "monprof" over it
+# is what the stacks cost, frame pointers and the kernel's walk.
+# "-guard" builds the executable with
 # -fplugin-arg-monprof-guard=yes (threads the C library did not start
 # are skipped); "-so" builds the workload as an -fPIC shared object
 # (main renamed) that a -p executable of one call links: what a module
@@ -63,7 +66,7 @@ B=$SRCDIR/testsuite/bench
 PAIRS=${BENCH_PAIRS:-5}
 INSN_PCT=${BENCH_INSN_PCT:-10}
 WORKLOADS=${BENCH_ONLY-calls threads globals mixed zstd}
-BASE="sampler gcov-single monprof monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-off glibc-pg cyg-empty"
+BASE="sampler gcov-single monprof monprof-nofp monprof-off monprof-nodefault monprof-single monprof-atomic monprof-pg monprof-pg-nofp monprof-pg-off glibc-pg cyg-empty"
 # variants WORKLOAD: what it is run in.
 variants() {
 	if [ -n "${BENCH_VARIANTS:-}" ]; then
@@ -74,8 +77,9 @@ variants() {
 	calls|threads)	echo "$BASE monprof-guard monprof-pg-guard monprof-so" \
 			    "monprof-so-noguard monprof-so-host monprof-pg-so" ;;
 	globals)	echo "$BASE monprof-pg-guard" ;;
-	zstd)		echo "sampler gcov-single monprof monprof-off" \
-			    "monprof-pg monprof-pg-off glibc-pg" ;;
+	zstd)		echo "sampler gcov-single monprof monprof-nofp" \
+			    "monprof-off monprof-pg monprof-pg-nofp" \
+			    "monprof-pg-off glibc-pg" ;;
 	*)		echo "$BASE" ;;
 	esac
 }
@@ -98,6 +102,8 @@ compiler() {
 	monprof-pg-guard)
 			echo "mp_cc -pg -fplugin-arg-monprof-guard=yes" ;;
 	monprof-guard)	echo "mp_cc -p -fplugin-arg-monprof-guard=yes" ;;
+	monprof-pg-nofp) echo "mp_cc -pg -fomit-frame-pointer" ;;
+	monprof-nofp)	echo "mp_cc -p -fomit-frame-pointer" ;;
 	monprof-pg*)	echo "mp_cc -pg" ;;
 	monprof*)	echo "mp_cc -p" ;;
 	glibc-pg)	echo "$CC -pg" ;;
@@ -172,6 +178,7 @@ venv() {
 	*-task)		echo PROFFLAGS=-nocpuwide ;;
 	*-cpu)		echo PROFFLAGS=-cpuwide ;;
 	*-itimer)	echo PROFFLAGS=-itimer ;;
+	*-nofp)		echo PROFFLAGS=-nostacks ;;
 	*)		echo MONPROF_BENCH=1 ;;
 	esac
 }

@@ -141,3 +141,32 @@ basic() {
 	wait $pid || fail "$1: exit status"
 	[ -f mon.out ] || fail "$1: no mon.out"
 }
+
+# stacks EXE [MONOUT]: the sampled stacks of MONOUT (default mon.out),
+# folded as FlameGraph's stackcollapse does: "name;name;...;leaf N",
+# root first, equal stacks summed, most samples first.  A caller's frame
+# is named at its return address less one; a frame in no function of
+# EXE is "?".
+stacks() {
+	nm -t d -S --defined-only "$1" |
+	    awk '$3 ~ /^[TtWw]$/ { print $1 + 0, $2 + 0, $4 }' > "$T/ssyms.$$"
+	"$MONDUMP" "${2:-mon.out}" | awk -v syms="$T/ssyms.$$" '
+	    BEGIN { while ((getline l < syms) > 0) { split(l, f, " "); n++;
+		    a[n] = f[1]; s[n] = f[2]; nm[n] = f[3] } }
+	    function name(pc,  i) {
+		    for (i = 1; i <= n; i++)
+			if (a[i] <= pc && pc < a[i] + s[i]) return nm[i]
+		    return "?" }
+	    function flush(  i, out) {
+		    if (ns == 0) return
+		    out = ""
+		    for (i = 1; i <= depth; i++)
+			out = out (i > 1 ? ";" : "") \
+			    name(i < depth ? fr[i] - 1 : fr[i])
+		    sum[out] += cnt }
+	    $1 == "meta" && $2 == 28 { flush(); ns = 1
+		    cnt = int($3 / 256); depth = $3 % 256 }
+	    $1 == "meta" && $2 == 29 { fr[++depth] = $3 }
+	    END { flush(); for (k in sum) print k, sum[k] }' | sort -k2nr
+	rm -f "$T/ssyms.$$"
+}

@@ -18,7 +18,7 @@ base	fmt err note name match
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
-sampler	pcs hist perf itimer sampler
+sampler	pcs stacks hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec dl unshare init
 '

@@ -63,10 +63,11 @@ meta_of(const struct cnt *c, size_t n, long key)
 }
 
 /*
- * Metadata cells of a run with no shared object and no sample: 15, and
- * the executable's path, 8 bytes a cell with its NUL.
+ * Metadata cells of a run with no shared object and no sample: 16 (the
+ * last STACKS_LOST), and the executable's path, 8 bytes a cell with its
+ * NUL.
  */
-#define NMETA	(15 + strlen(__mon_exe_path()) / 8 + 1)
+#define NMETA	(16 + strlen(__mon_exe_path()) / 8 + 1)
 
 START_TEST(test_round_trip_byte_exact)
 {
@@ -113,6 +114,8 @@ START_TEST(test_round_trip_byte_exact)
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_PID), (long)getpid());
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_BIAS), (long)__mon_exe_bias());
 	ck_assert_int_eq(meta_of(c, NMETA, MON_META_THREADS), 1);
+	/* Samples keep their stacks by default: none was taken here. */
+	ck_assert_int_eq(meta_of(c, NMETA, MON_META_STACKS_LOST), 0);
 	for (i = n = 0; i < NMETA; i++)
 		if ((long)c[i].fnpc == MON_META_EXE_PATH) {
 			memcpy(exe + n, &c[i].mcnt, 8);

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stacks.c - the sampled call stacks: each distinct stack (the sampled
+ * pc, then the return addresses, leaf first) once, with how many samples
+ * had it, for the writer to put in mon.out (MON_META_STACK).
+ *
+ * Counted from the perf drain and from the itimer's signal handler, in
+ * any thread at once: no lock, no malloc.  A stack is a record in a
+ * pool, written whole before a compare-and-swap publishes its offset in
+ * an open-addressing table; a thread that loses the race for a slot to
+ * the same stack counts there (its record stays unpublished, with no
+ * samples).  Both are mappings without reserve, made at the first
+ * sample: only the pages of the stacks seen are touched.  When the table
+ * is three quarters full or the pool is spent, a new stack is not kept
+ * (__mon_stacks_lost counts it); its sample still is, in the histogram.
+ */
+#include <sys/mman.h>
+
+#include <errno.h>
+
+#include "sampler.h"
+
+#define TABLE_SLOTS	(1u << 19)		/* 2 MiB of offsets */
+#define POOL_WORDS	((size_t)8 << 20)	/* 64 MiB of records */
+
+/* A stack in the pool; the table holds its word offset + 1. */
+struct stack {
+	long		 n;		/* samples */
+	uint64_t	 hash;
+	uint32_t	 sid;		/* -threads: the thread's, else 0 */
+	uint32_t	 depth;
+	uintptr_t	 pc[];		/* leaf first */
+};
+
+#define HEAD_WORDS	(sizeof(struct stack) / sizeof(uintptr_t))
+
+/* The table, then the pool, in one mapping: one pointer publishes both. */
+struct store {
+	size_t		 len;		/* bytes mapped */
+	size_t		 pool_words;
+	uint32_t	 slot[TABLE_SLOTS];
+	uintptr_t	 pool[];
+};
+
+static struct {
+	struct store	*st;
+	size_t		 used;		/* pool words handed out */
+	size_t		 nstacks;	/* published */
+	long		 lost;		/* samples whose stack has no room */
+	long		 which;		/* the sid being written */
+} s;
+
+/* Map the store, or find another thread's: it, or NULL. */
+static struct store *
+setup(void)
+{
+	size_t words = POOL_WORDS, len;
+	struct store *st = MAP_FAILED, *seen = NULL;
+	int saved = errno;
+
+	/* Strict overcommit ignores NORESERVE: ask for less then. */
+	for (; st == MAP_FAILED && words >= 1u << 16; words /= 4) {
+		len = sizeof(*st) + words * sizeof(uintptr_t);
+		st = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+		    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	}
+	if (st == MAP_FAILED) {
+		errno = saved;
+		return NULL;
+	}
+	st->len = len;
+	st->pool_words = words * 4;
+	if (!MON_CAS(&s.st, &seen, st)) {
+		munmap(st, len);
+		st = seen;
+	}
+	errno = saved;
+	return st;
+}
+
+static uint64_t
+hash(const uintptr_t *pc, size_t n, long sid)
+{
+	uint64_t h = 0x84222325cbf29ce4ULL ^ (uint64_t)sid;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h = (h ^ pc[i]) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static int
+same(const struct stack *r, uint64_t h, const uintptr_t *pc, size_t n,
+    long sid)
+{
+	size_t i;
+
+	if (r->hash != h || r->depth != n || r->sid != (uint32_t)sid)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (r->pc[i] != pc[i])
+			return 0;
+	return 1;
+}
+
+static struct stack *
+at(uint32_t off)
+{
+	return (struct stack *)(void *)(MON_LOAD(&s.st)->pool + off - 1);
+}
+
+/* A record of the stack, written whole but not yet published, or NULL. */
+static struct stack *
+record(uint64_t h, const uintptr_t *pc, size_t n, long sid, uint32_t *off)
+{
+	struct store *st = MON_LOAD(&s.st);
+	size_t words = HEAD_WORDS + n, o;
+	struct stack *r;
+
+	o = __atomic_fetch_add(&s.used, words, __ATOMIC_RELAXED);
+	if (o + words > st->pool_words || o + 1 > UINT32_MAX)
+		return NULL;
+	r = (struct stack *)(void *)(st->pool + o);
+	r->n = 0;
+	r->hash = h;
+	r->sid = (uint32_t)sid;
+	r->depth = (uint32_t)n;
+	__builtin_memcpy(r->pc, pc, n * sizeof(uintptr_t));
+	*off = (uint32_t)(o + 1);
+	return r;
+}
+
+/*
+ * One sample whose stack is pc[0..n) (the sampled pc first), of thread
+ * sid (0: not kept by thread): 0, or -1 when it could not be kept.
+ */
+int
+__mon_stacks_add(const uintptr_t *pc, size_t n, long sid)
+{
+	struct store *st;
+	uint64_t h;
+	uint32_t *slot, off, mine = 0;
+	struct stack *r = NULL;
+	size_t i, probe;
+
+	if (n == 0)
+		return 0;
+	if (n > MON_STACK_DEPTH)
+		n = MON_STACK_DEPTH;
+	if ((st = MON_LOAD(&s.st)) == NULL && (st = setup()) == NULL)
+		goto lost;
+	slot = st->slot;
+	h = hash(pc, n, sid);
+	i = (size_t)(h >> 13) & (TABLE_SLOTS - 1);
+	for (probe = 0; probe < TABLE_SLOTS; probe++,
+	    i = (i + 1) & (TABLE_SLOTS - 1)) {
+		off = __atomic_load_n(&slot[i], __ATOMIC_ACQUIRE);
+		if (off == 0) {
+			if (MON_LOAD(&s.nstacks) >= TABLE_SLOTS / 4 * 3)
+				goto lost;
+			if (r == NULL && (r = record(h, pc, n, sid, &mine)) ==
+			    NULL)
+				goto lost;
+			if (__atomic_compare_exchange_n(&slot[i], &off, mine, 0,
+			    __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+				MON_ADD(&s.nstacks, 1);
+				MON_ADD(&r->n, 1);
+				return 0;
+			}
+			/* Another stack took it: is it this one? */
+		}
+		if (same(at(off), h, pc, n, sid)) {
+			MON_ADD(&at(off)->n, 1);
+			return 0;
+		}
+	}
+lost:
+	MON_ADD(&s.lost, 1);
+	return -1;
+}
+
+/* Samples whose stack was not kept. */
+long
+__mon_stacks_lost(void)
+{
+	return MON_LOAD(&s.lost);
+}
+
+/* The writer: the stacks of thread sid from now on (0: the process's). */
+void
+__mon_stacks_thread(long sid)
+{
+	s.which = sid;
+}
+
+/*
+ * Whether a stack with samples has a frame in [lo, hi): the writer
+ * keeps a record of each object that a stack goes through.
+ */
+int
+__mon_stacks_in(uintptr_t lo, uintptr_t hi)
+{
+	struct store *st = MON_LOAD(&s.st);
+	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	const struct stack *r;
+	size_t i, k;
+
+	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++) {
+		if ((off = MON_LOAD(&slot[i])) == 0)
+			continue;
+		r = at(off);
+		if (MON_LOAD(&r->n) == 0)
+			continue;
+		for (k = 0; k < r->depth; k++)
+			if (r->pc[k] >= lo && r->pc[k] < hi)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * The frames in [lo, hi), of an object that is gone (dlclose), move to
+ * the same places at to, as its samples do (pcs.c).  Their records keep
+ * their hash: a later object at the same address counts in new ones.
+ */
+void
+__mon_stacks_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
+{
+	struct store *st = MON_LOAD(&s.st);
+	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	struct stack *r;
+	size_t i, k;
+
+	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++) {
+		if ((off = MON_LOAD(&slot[i])) == 0)
+			continue;
+		r = at(off);
+		for (k = 0; k < r->depth; k++)
+			if (r->pc[k] >= lo && r->pc[k] < hi)
+				MON_STORE(&r->pc[k], to + (r->pc[k] - lo));
+	}
+}
+
+/* Order of root-first frames: a before b (<0), same (0), after (>0). */
+static int
+cmp(const struct stack *a, const struct stack *b)
+{
+	size_t i = a->depth, k = b->depth;
+
+	while (i > 0 && k > 0) {
+		i--, k--;
+		if (a->pc[i] != b->pc[k])
+			return a->pc[i] < b->pc[k] ? -1 : 1;
+	}
+	return (i > 0) - (k > 0);
+}
+
+static void
+sift(uint32_t *v, size_t root, size_t n)
+{
+	size_t child;
+	uint32_t t;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && cmp(at(v[child]), at(v[child + 1])) < 0)
+			child++;
+		if (cmp(at(v[root]), at(v[child])) >= 0)
+			return;
+		t = v[root];
+		v[root] = v[child];
+		v[child] = t;
+		root = child;
+	}
+}
+
+/*
+ * Call f(pc, depth, samples, arg) for every stack with samples of the
+ * sid __mon_stacks_thread chose, in the order of their frames root
+ * first, so that each shares the longest prefix with the one before.
+ * A heapsort in a mapping of its own: the writer may not call malloc
+ * (or qsort, which does).  0, or -1 if that mapping failed: then in
+ * table order.
+ */
+int
+__mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
+    void *arg)
+{
+	struct store *st = MON_LOAD(&s.st);
+	uint32_t *slot = st != NULL ? st->slot : NULL, *v, off, t;
+	size_t i, n = 0, len;
+	const struct stack *r;
+	long k;
+	int saved = errno, rc = 0;
+
+	if (slot == NULL)
+		return 0;
+	len = (MON_LOAD(&s.nstacks) + 1) * sizeof(uint32_t);
+	v = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	for (i = 0; i < TABLE_SLOTS; i++) {
+		if ((off = MON_LOAD(&slot[i])) == 0)
+			continue;
+		r = at(off);
+		if (r->sid != (uint32_t)s.which || MON_LOAD(&r->n) == 0)
+			continue;
+		if (v != MAP_FAILED && n < len / sizeof(uint32_t))
+			v[n++] = off;
+		else if ((k = MON_LOAD(&r->n)) != 0) {
+			f(r->pc, r->depth, k, arg);
+			rc = -1;
+		}
+	}
+	if (v == MAP_FAILED) {
+		errno = saved;
+		return rc;
+	}
+	for (i = n / 2; i > 0; i--)
+		sift(v, i - 1, n);
+	for (i = n; i > 1; i--) {
+		t = v[0];
+		v[0] = v[i - 1];
+		v[i - 1] = t;
+		sift(v, 0, i - 1);
+	}
+	for (i = 0; i < n; i++)
+		if ((k = MON_LOAD(&at(v[i])->n)) != 0)
+			f(at(v[i])->pc, at(v[i])->depth, k, arg);
+	munmap(v, len);
+	errno = saved;
+	return rc;
+}
+
+/* Start from zero (monitor(), -sigdump, a fork child): stacks stay. */
+void
+__mon_stacks_reset(void)
+{
+	struct store *st = MON_LOAD(&s.st);
+	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	size_t i;
+
+	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++)
+		if ((off = MON_LOAD(&slot[i])) != 0)
+			MON_STORE(&at(off)->n, 0);
+	MON_STORE(&s.lost, 0);
+}
