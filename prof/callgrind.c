@@ -3,13 +3,20 @@
  * callgrind.c - --callgrind=FILE: the profile in callgrind's format, for
  * callgrind_annotate and KCachegrind.  Two events, ns (the time) and
  * Calls; each function's lines with time carry their ns, its entry line
- * its calls.  With -pg's arcs, each call site is a calls= line (the
- * exact count) whose cost is gprof's estimate of the calls' time
- * (propagate.c), so that inclusive times can be shown.  Names and files
- * are compressed, "(id) name" once, "(id)" after.  The format is a line
- * a record and a name runs to its line's end, so every name, file and
- * path is written printable (names_put): a symbol with a newline in it
- * cannot add a record of its own.
+ * its calls.  Each call site is a calls= line whose cost is the calls'
+ * inclusive time: from the sampled stacks where the profile has them
+ * (the count, -pg's exact one, or 1 where no arc counted it), else from
+ * -pg's arcs with gprof's estimate (propagate.c).  Names and files are
+ * compressed, "(id) name" once, "(id)" after.  The format is a line a
+ * record and a name runs to its line's end, so every name, file and path
+ * is written printable (names_put): a symbol with a newline in it cannot
+ * add a record of its own.
+ *
+ * callgrind_annotate takes a function's inclusive cost as what the calls
+ * to it cost, so a stack's time goes to one call of each function in it:
+ * the call into its outermost frame (the root's from <unknown>, the
+ * caller the frame pointers could not show).  A recursion is then
+ * counted once, and the calls inside a cycle carry what runs under them.
  */
 #include <err.h>
 #include <math.h>
@@ -44,6 +51,14 @@ named(FILE *fp, const char *key, struct ids *ids, const char *name)
 	fputc('\n', fp);
 }
 
+/* A call site as written: the calls' count and inclusive costs. */
+struct cwarc {
+	long		 caller, callee;	/* rows */
+	uint64_t	 site;		/* the call's table address */
+	long		 count;
+	double		 secs, calls;
+};
+
 struct cgw {
 	FILE			*fp;
 	const struct symtab	*st;
@@ -53,7 +68,8 @@ struct cgw {
 	long			*fnid;		/* per row, 0: not yet */
 	long			 nfn;
 	double			 ns, calls;	/* the totals written */
-	double			*cost, *ccost;	/* per arc: its seconds, calls */
+	struct cwarc		*arc;		/* by caller, site, callee */
+	size_t			 narc, arccap;
 };
 
 static void
@@ -92,16 +108,15 @@ where(const struct cgw *w, long k, uint64_t a, const char **file, int *line)
 
 /*
  * Row K: its object, file and name, its lines' costs (rows V[0..N-1] of
- * lines.c, by file), and its call sites (the arcs CALLS[0..NCALLS-1] of
- * CG, their costs in w->cost and w->ccost).
+ * lines.c, by file), and its call sites (ARC[0..NARC-1]).
  */
 static void
 function(struct cgw *w, long k, const struct linerow *v, size_t n,
-    const struct callgraph *cg, const size_t *calls, size_t ncalls)
+    const struct cwarc *arc, size_t narc)
 {
 	const char *file, *cfile, *cur;
 	uint64_t a;
-	size_t i, j;
+	size_t i;
 	int line, cline;
 	long ns;
 
@@ -124,43 +139,174 @@ function(struct cgw *w, long k, const struct linerow *v, size_t n,
 		w->ns += ns;
 		w->calls += v[i].calls;
 	}
-	if (strcmp(cur, file) != 0 && ncalls > 0)
+	if (strcmp(cur, file) != 0 && narc > 0)
 		named(w->fp, "fe", &w->files, file);
-	for (j = 0; j < ncalls; j++) {
-		i = calls[j];
-		where(w, cg->arc[i].callee, cg->arc[i].callee ==
-		    REPORT_UNKNOWN(w->st) ? 0 : w->st->ent[cg->arc[i].callee].addr,
-		    &cfile, &cline);
-		if (strcmp(objof(w, cg->arc[i].callee), objof(w, k)) != 0)
-			named(w->fp, "cob", &w->obs, objof(w,
-			    cg->arc[i].callee));
+	for (i = 0; i < narc; i++) {
+		where(w, arc[i].callee, arc[i].callee == REPORT_UNKNOWN(w->st) ?
+		    0 : w->st->ent[arc[i].callee].addr, &cfile, &cline);
+		if (strcmp(objof(w, arc[i].callee), objof(w, k)) != 0)
+			named(w->fp, "cob", &w->obs, objof(w, arc[i].callee));
 		/* As callgrind: callgrind_annotate names cfi= apart. */
 		if (strcmp(cfile, file) != 0)
 			named(w->fp, "cfi", &w->files, cfile);
-		fn(w, "cfn", cg->arc[i].callee);
-		fprintf(w->fp, "calls=%ld %d\n", cg->arc[i].count, cline);
-		/* <external>'s pc is its own address, not a return one. */
-		where(w, k, cg->arc[i].from - (a == cg->arc[i].from ? 0 : 1),
-		    &file, &line);
-		fprintf(w->fp, "%d %ld %.0f\n", line, lround(w->cost[i] * 1e9),
-		    w->ccost[i]);
+		fn(w, "cfn", arc[i].callee);
+		/* calls=0 would make the cost the caller's own: 1 at least. */
+		fprintf(w->fp, "calls=%ld %d\n", arc[i].count > 0 ?
+		    arc[i].count : 1, cline);
+		where(w, k, arc[i].site, &file, &line);
+		fprintf(w->fp, "%d %ld %.0f\n", line, lround(arc[i].secs * 1e9),
+		    arc[i].calls);
 	}
 	fputc('\n', w->fp);
 }
 
-/* By caller: the arcs of one function together. */
-static int
-bycaller(const void *a, const void *b, void *arg)
+static struct cwarc *
+newarc(struct cgw *w, long caller, uint64_t site, long callee)
 {
-	const struct callgraph *cg = arg;
-	const struct cgarc *x = &cg->arc[*(const size_t *)a];
-	const struct cgarc *y = &cg->arc[*(const size_t *)b];
+	struct cwarc *c;
+
+	if (prof_grow(&w->arc, &w->arccap, w->narc + 1, sizeof(*c)) != 0)
+		err(1, NULL);
+	c = &w->arc[w->narc++];
+	memset(c, 0, sizeof(*c));
+	c->caller = caller;
+	c->site = site;
+	c->callee = callee;
+	return c;
+}
+
+/*
+ * -pg's arcs, with gprof's estimates of their inclusive calls, and of
+ * their inclusive time unless the stacks have it (TIMED).
+ */
+static void
+arcs_counted(struct cgw *w, const struct report *r,
+    const struct callgraph *cg, int timed)
+{
+	const struct symtab *st = w->st;
+	const struct cgarc *g;
+	double *calls, *cost = NULL, *ccost = NULL;
+	struct cwarc *c;
+	size_t i;
+	long k;
+
+	if ((calls = calloc(st->nent + 1, sizeof(*calls))) == NULL)
+		err(1, NULL);
+	for (k = 0; k <= (long)st->nent; k++)
+		calls[k] = r->ncalls[k];
+	if (!timed)
+		cost = propagate(cg, r->secs);
+	ccost = propagate(cg, calls);
+	free(calls);
+	for (i = 0; i < cg->n; i++) {
+		g = &cg->arc[i];
+		/* <external>'s pc is its own address, not a return one. */
+		c = newarc(w, g->caller, g->from - (g->caller !=
+		    REPORT_UNKNOWN(st) && st->ent[g->caller].addr == g->from ?
+		    0 : 1), g->callee);
+		c->count = g->count;
+		c->secs = timed ? 0 : cost[i];
+		c->calls = ccost[i];
+	}
+	free(cost);
+	free(ccost);
+}
+
+/*
+ * The stacks' calls: each stack's time to the call into the outermost
+ * frame of each function in it.
+ */
+static void
+arcs_sampled(struct cgw *w, const struct callstacks *cs)
+{
+	const struct csstack *s;
+	const struct csframe *f;
+	size_t i, j, *seen;
+	struct cwarc *c;
+
+	if ((seen = calloc(w->st->nent + 1, sizeof(*seen))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < cs->nstack; i++) {
+		s = &cs->stack[i];
+		f = &cs->frame[s->off];
+		for (j = 0; j < s->depth; j++) {
+			if (seen[f[j].row] == i + 1)
+				continue;
+			seen[f[j].row] = i + 1;
+			c = j == 0 ? newarc(w, REPORT_UNKNOWN(w->st), 0,
+			    f[0].row) : newarc(w, f[j - 1].row, f[j - 1].addr,
+			    f[j].row);
+			c->secs = s->secs;
+		}
+	}
+	free(seen);
+}
+
+static int
+arccmp(const void *a, const void *b)
+{
+	const struct cwarc *x = a, *y = b;
 
 	if (x->caller != y->caller)
 		return x->caller < y->caller ? -1 : 1;
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
+	if (x->site != y->site)
+		return x->site < y->site ? -1 : 1;
 	return x->callee < y->callee ? -1 : x->callee > y->callee;
+}
+
+/* By caller and callee, then site. */
+static int
+paircmp(const void *a, const void *b)
+{
+	const struct cwarc *x = a, *y = b;
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return x->site < y->site ? -1 : x->site > y->site;
+}
+
+/*
+ * The call sites, by caller, site and callee, each once.  A sampled call
+ * whose caller calls its callee from one site that -pg counted goes to
+ * that site: the two name the site's address differently (the return
+ * address, the call instruction's).
+ */
+static void
+arcs(struct cgw *w, const struct report *r, const struct callgraph *cg)
+{
+	struct cwarc *a = NULL, *counted = NULL;
+	size_t i, j, k, n;
+
+	if (cg != NULL)
+		arcs_counted(w, r, cg, r->stacks.has);
+	if (r->stacks.has)
+		arcs_sampled(w, &r->stacks);
+	qsort(w->arc, w->narc, sizeof(*w->arc), paircmp);
+	for (i = 0; i < w->narc; i = j) {
+		for (j = i, n = 0; j < w->narc && w->arc[j].caller ==
+		    w->arc[i].caller && w->arc[j].callee == w->arc[i].callee;
+		    j++)
+			if (w->arc[j].count > 0) {
+				n++;
+				counted = &w->arc[j];
+			}
+		for (k = i; n == 1 && k < j; k++)
+			if (w->arc[k].count == 0)
+				w->arc[k].site = counted->site;
+	}
+	qsort(w->arc, w->narc, sizeof(*w->arc), arccmp);
+	for (i = n = 0; i < w->narc; i++) {
+		a = n > 0 ? &w->arc[n - 1] : NULL;
+		if (a != NULL && arccmp(a, &w->arc[i]) == 0) {
+			a->count += w->arc[i].count;
+			a->secs += w->arc[i].secs;
+			a->calls += w->arc[i].calls;
+		} else
+			w->arc[n++] = w->arc[i];
+	}
+	w->narc = n;
 }
 
 /*
@@ -173,8 +319,7 @@ callgrind_write(const char *path, const struct report *r,
 {
 	const struct symtab *st = r->st;
 	struct cgw w;
-	size_t i, j, c, c0, narc = cg != NULL ? cg->n : 0, *order;
-	double *calls;
+	size_t i, j, c, c0;
 	const char *raw;
 	long k;
 	int any;
@@ -185,8 +330,7 @@ callgrind_write(const char *path, const struct report *r,
 	if ((w.fp = fopen(path, "w")) == NULL)
 		err(1, "%s", path);
 	if ((w.fnname = calloc(st->nent + 1, sizeof(*w.fnname))) == NULL ||
-	    (w.fnid = calloc(st->nent + 1, sizeof(*w.fnid))) == NULL ||
-	    (order = calloc(narc + 1, sizeof(*order))) == NULL)
+	    (w.fnid = calloc(st->nent + 1, sizeof(*w.fnid))) == NULL)
 		err(1, NULL);
 	for (k = 0; k <= (long)st->nent; k++) {
 		raw = names_first(st, k);
@@ -194,19 +338,7 @@ callgrind_write(const char *path, const struct report *r,
 		    (w.fnname[k] = strdup(raw)) == NULL)
 			err(1, NULL);
 	}
-	/* Inclusive costs, both events: gprof's estimate (propagate.c). */
-	if (cg != NULL) {
-		if ((calls = calloc(st->nent + 1, sizeof(*calls))) == NULL)
-			err(1, NULL);
-		for (k = 0; k <= (long)st->nent; k++)
-			calls[k] = r->ncalls[k];
-		w.cost = propagate(cg, r->secs);
-		w.ccost = propagate(cg, calls);
-		free(calls);
-	}
-	for (i = 0; i < narc; i++)
-		order[i] = i;
-	qsort_r(order, narc, sizeof(*order), bycaller, (void *)cg);
+	arcs(&w, r, cg);
 	fprintf(w.fp, "# callgrind format\nversion: 1\ncreator: monprof prof "
 	    "%s\ncmd: ", PROF_VERSION);
 	names_put(w.fp, st->path);
@@ -217,10 +349,10 @@ callgrind_write(const char *path, const struct report *r,
 		for (j = i, any = 0; j < ln->n && ln->rows[j].row == k; j++)
 			any |= lround(ln->rows[j].secs * 1e9) != 0 ||
 			    ln->rows[j].calls != 0;
-		for (c0 = c; c < narc && cg->arc[order[c]].caller == k; c++)
+		for (c0 = c; c < w.narc && w.arc[c].caller == k; c++)
 			;
 		if (any || c > c0)
-			function(&w, k, &ln->rows[i], j - i, cg, &order[c0],
+			function(&w, k, &ln->rows[i], j - i, &w.arc[c0],
 			    c - c0);
 	}
 	fprintf(w.fp, "totals: %.0f %.0f\n", w.ns, w.calls);
@@ -232,7 +364,5 @@ callgrind_write(const char *path, const struct report *r,
 	free(w.fnid);
 	free(w.obs.name);
 	free(w.files.name);
-	free(order);
-	free(w.cost);
-	free(w.ccost);
+	free(w.arc);
 }

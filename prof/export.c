@@ -133,10 +133,11 @@ void
 export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 {
 	static const char *const cols[] = { "name", "address", "object",
-	    "percent", "seconds", "cumsecs", "calls", "seconds_per_call" };
+	    "percent", "seconds", "cumsecs", "calls", "seconds_per_call",
+	    "inclusive" };
 	const struct symtab *st = r->st;
 	struct export x;
-	struct xval v[8];
+	struct xval v[9];
 	struct row *rows;
 	char addr[24], *name;
 	const char *obj;
@@ -145,7 +146,7 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 	long k;
 
 	rows = rows_get(r, o, &n);
-	export_begin(&x, fp, o->format, r, cols, 8);
+	export_begin(&x, fp, o->format, r, cols, 9);
 	for (i = 0; i < n; i++) {
 		k = rows[i].k;
 		cum += rows[i].secs;
@@ -168,6 +169,9 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 		v[7] = (struct xval){ .kind = rows[i].calls ? XVAL_NUM :
 		    XVAL_NULL, .d = rows[i].calls ? rows[i].secs /
 		    rows[i].calls : 0 };
+		/* Seconds under the function, null without stacks. */
+		v[8] = (struct xval){ .kind = r->stacks.has ? XVAL_NUM :
+		    XVAL_NULL, .d = rows[i].incl };
 		export_row(&x, v);
 		free(name);
 	}

@@ -29,7 +29,7 @@ static const struct option longopts[] = {
 static void __attribute__((__noreturn__))
 usage(void)
 {
-	fprintf(stderr, "usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]"
+	fprintf(stderr, "usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
 	    "\t[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... "
@@ -47,7 +47,7 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 {
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:", longopts,
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:i", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
@@ -99,6 +99,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case 'A':
 			o->annotate = optarg;
+			break;
+		case 'i':
+			o->inclusive = 1;
 			break;
 		case 'G':
 			o->graph = 1;
@@ -160,6 +163,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 		warnx("--format is for the flat report and -L");
 		usage();
 	}
+	/* -i alone: the functions under which the time goes, first. */
+	if (o->inclusive && !sortgiven)
+		o->sort = 'i';
 	return optind;
 }
 
@@ -325,6 +331,11 @@ main(int argc, char **argv)
 		lines_attach(&ln, &r);
 	}
 	addall(&r, &files);
+	report_done(&r);
+	if (o.inclusive && !r.stacks.has)
+		warnx("%s: no call stacks in the profile (run with PROFFLAGS "
+		    "-nostacks, or by an older runtime): no inclusive times",
+		    files.n == 1 ? names_text(files.v[0]) : "profiles");
 	/* gcc -flto makes local every function not needed outside prog. */
 	if (!o.locals && r.cells_dropped > 0 &&
 	    r.cells_dropped >= r.cells_used)

@@ -143,7 +143,10 @@ exepath(struct monfile *mf, long v, char *ebuf, size_t esz)
 	return NULL;
 }
 
-/* Each record whose mapping holds a function cell is named. */
+/*
+ * Each record whose mapping holds a function cell or a stack's frame is
+ * named: its symbols are loaded.
+ */
 static void
 named(struct monfile *mf)
 {
@@ -154,6 +157,9 @@ named(struct monfile *mf)
 
 	if (mf->nobj == 0)
 		return;
+	for (i = 0; i < mf->nframe; i++)
+		if ((o = monobj_at(mf, mf->frame[i].pc)) >= 0)
+			mf->obj[o].named = 1;
 	while (monread_cells(mf, &k, &r))
 		for (i = 0; i < r.n; i++) {
 			monrun_cell(&r, i, &pc, &count);
@@ -171,6 +177,7 @@ static const char *
 scan(struct monfile *mf, char *ebuf, size_t esz)
 {
 	struct monobjread rs;
+	struct monstacksread ss;
 	struct monrun r;
 	const char *e = NULL;
 	size_t k = 0, i, next = 0, nfunc = 0, nkeyed = 0;
@@ -179,6 +186,7 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 	int prefix = 1;		/* no function cell yet: records may come */
 
 	memset(&rs, 0, sizeof(rs));
+	memset(&ss, 0, sizeof(ss));
 	while (e == NULL && monread_cells(mf, &k, &r)) {
 		/* A hole's first cell is 0: no record's. */
 		if (prefix && r.first != next)
@@ -207,6 +215,9 @@ scan(struct monfile *mf, char *ebuf, size_t esz)
 			}
 			if (prefix && pc == MON_META_EXE_PATH && e == NULL)
 				e = exepath(mf, count, ebuf, esz);
+			if (e == NULL)
+				e = monstacks_cell(mf, &ss, r.first + i, pc,
+				    count, ebuf, esz);
 			if (prefix &&
 			    monobj_cell(mf, &rs, r.first + i, pc, count) != 0)
 				e = prof_errf(ebuf, esz, "out of memory");
@@ -428,6 +439,8 @@ monread_close(struct monfile *mf)
 {
 	free(mf->obj);
 	free(mf->sample);
+	free(mf->stack);
+	free(mf->frame);
 	free(mf->exepath);
 	free(mf->byaddr);
 	free(mf->paths);

@@ -3,13 +3,15 @@
  * pprof.c - --pprof=FILE: the profile as a gzipped pprof protobuf
  * (profile.proto, encoded by protobuf-c), for go tool pprof.
  *
- * Two sample types, calls/count and cpu/nanoseconds.  Each line of a
- * function with time is a location (its lowest address) with a cpu
- * sample; each function's calls are a sample at its entry, or with
- * -pg's arcs one per call site, the caller's frame under the callee's,
- * so that pprof's graph and flame graph show who calls whom.  Every
- * function has its name (demangled; the symbol as system_name), its
- * file and first line; one mapping per object, with its build-id.
+ * Two sample types, calls/count and cpu/nanoseconds.  Each sampled call
+ * stack is a cpu sample, its frames leaf first at their addresses (a
+ * profile without stacks: each line of a function with time is a
+ * location, its lowest address, with a cpu sample); each function's
+ * calls are a sample at its entry, or with -pg's arcs one per call site,
+ * the caller's frame under the callee's, so that pprof's graph and flame
+ * graph show who calls whom.  Every function has its name (demangled;
+ * the symbol as system_name), its file and first line; one mapping per
+ * object, with its build-id.
  * Addresses are the table's: link-time, each shared object at its base.
  */
 #include <err.h>
@@ -317,6 +319,31 @@ calls(struct pp *pp, const struct report *r, const struct callgraph *cg,
 }
 
 /*
+ * The sampled stacks: a cpu sample each, its frames leaf first, each at
+ * its address and line (a caller's at its call).
+ */
+static void
+stacks(struct pp *pp, const struct callstacks *cs)
+{
+	const struct csstack *s;
+	const struct csframe *f;
+	uint64_t loc[MONSTACKS_DEPTH];
+	const char *file;
+	size_t i, j;
+	int line;
+
+	for (i = 0; i < cs->nstack; i++) {
+		s = &cs->stack[i];
+		for (j = 0; j < s->depth; j++) {
+			f = &cs->frame[s->off + s->depth - 1 - j];
+			lineof(pp, f->addr, &file, &line);
+			loc[j] = location(pp, f->row, f->addr, line);
+		}
+		sample(pp, loc, s->depth, 0, s->secs);
+	}
+}
+
+/*
  * Write the profile of R (its lines LN, the arcs CG or NULL) to PATH,
  * gzipped; exit on failure.
  */
@@ -350,7 +377,10 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 	pp.p->period = r->rate > 0 ? llround(1e9 / r->rate) : 0;
 	pp.p->default_sample_type = str(&pp, "cpu");
 	mappings(&pp);
-	for (i = 0; i < ln->n; i++) {
+	/* With stacks, the time is theirs; without, each line's alone. */
+	if (r->stacks.has)
+		stacks(&pp, &r->stacks);
+	for (i = 0; i < ln->n && !r->stacks.has; i++) {
 		lr = &ln->rows[i];
 		if (lr->secs <= 0)
 			continue;

@@ -69,8 +69,9 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 	if (!o->noheader) {
 		if (o->addr != 0)
 			fprintf(fp, "%*s ", width, "Address");
-		fprintf(fp, " %%Time Seconds Cumsecs  #Calls   %csec/call  "
-		    "Name\n", o->unit ? o->unit : 'm');
+		fprintf(fp, " %%Time Seconds Cumsecs%s  #Calls   %csec/call  "
+		    "Name\n", o->inclusive ? "  %Incl Inclsec" : "",
+		    o->unit ? o->unit : 'm');
 	}
 	for (i = 0; i < n; i++) {
 		k = rows[i].k;
@@ -88,6 +89,9 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 		 * say) still has a blank before it; otherwise identical.
 		 */
 		fprintf(fp, "%6.1f %7.2f %7.2f", pct, r->secs[k], cum);
+		if (o->inclusive)
+			fprintf(fp, " %6.1f %7.2f", r->total > 0 ? 100.0 *
+			    rows[i].incl / r->total : 0.0, rows[i].incl);
 		if (count != 0) {
 			fprintf(fp, " %7ld", count);
 			percall(r->secs[k], count, o->unit, fp);

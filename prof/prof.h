@@ -117,6 +117,27 @@ struct monsample {
 	long		 obj;		/* index into monfile.obj, -1: executable */
 };
 
+/*
+ * A sampled stack's frame: a node of the tree of a file's stacks, whose
+ * parent (an index + 1 into monfile.frame, 0: none) is the frame that
+ * called it; depth 1 is a root.
+ */
+struct monframe {
+	uint64_t	 pc;		/* as the cells' addresses */
+	uint32_t	 parent;
+	uint32_t	 depth;
+};
+
+/* A sampled stack: its innermost frame (index + 1), its samples. */
+struct monstack {
+	uint32_t	 node;
+	uint32_t	 depth;
+	long		 samples;
+};
+
+/* The deepest stack prof reads (the runtime keeps MON_STACK_DEPTH). */
+#define MONSTACKS_DEPTH	255
+
 /* A record's mapping, for the search by address. */
 struct monrange {
 	uint64_t	 start, end;
@@ -154,6 +175,10 @@ struct monfile {
 	struct monobj		*obj;		/* shared objects, file order */
 	struct monrange		*byaddr;	/* obj's mappings, by start */
 	size_t			 nobj;
+	struct monstack		*stack;		/* file order */
+	size_t			 nstack;
+	struct monframe		*frame;
+	size_t			 nframe;
 	struct monpart		*part;
 	size_t			 npart;
 	unsigned char		*data;		/* what monread_load read */
@@ -215,6 +240,19 @@ void		 monobj_gap(struct monobjread *, size_t);
 const char	*monobj_done(struct monfile *, struct monobjread *,
 		    const char *, char *, size_t);
 long		 monobj_at(const struct monfile *, uint64_t);
+
+/* ---------------------------------------------------------------- monstacks */
+
+/* Stacks being read, a metadata cell at a time: zeroed. */
+struct monstacksread {
+	size_t		 stackcap, framecap;
+	uint32_t	 last;		/* the last stack's innermost node */
+	uint32_t	 depth;		/* and its depth */
+};
+
+const char	*monstacks_cell(struct monfile *, struct monstacksread *,
+		    size_t, uint64_t, long, char *, size_t);
+size_t		 monstacks_frames(const struct monfile *, size_t, uint64_t *);
 
 /* ---------------------------------------------------------------- gmonread */
 
@@ -359,6 +397,46 @@ long		 symtab_object_row(const struct symtab *, const char *);
 const char	*symtab_entry_object(const struct symtab *, long);
 long		 symtab_function(const struct symtab *, uint64_t);
 
+/* ---------------------------------------------------------------- callstacks */
+
+/* A frame of a sampled stack: the table's address and its row. */
+struct csframe {
+	uint64_t	 addr;		/* 0: in an object not loaded */
+	long		 row;		/* entry, or REPORT_UNKNOWN */
+};
+
+/* A distinct stack: frame[off .. off + depth), root first. */
+struct csstack {
+	size_t		 off, depth;
+	uint64_t	 hash;
+	long		 samples;
+	double		 secs;
+};
+
+struct callstacks {
+	const struct symtab	*st;
+	struct csframe		*frame;
+	size_t			 nframe, framecap;
+	struct csstack		*stack;
+	size_t			 nstack, stackcap;
+	size_t			*slot;		/* stack index + 1 by hash */
+	size_t			 nslot;
+	double			*incl;		/* per row: inclusive seconds */
+	char			*hidden;	/* per row: the runtime's? */
+	size_t			*stamp;		/* per row: last stack + 1 */
+	long			 samples;	/* in stacks */
+	double			 secs;
+	long			 lost;		/* samples whose stack the
+						   runtime had no room for */
+	int			 has;		/* a profile had stacks */
+};
+
+void		 callstacks_init(struct callstacks *, const struct symtab *);
+const char	*callstacks_add(struct callstacks *, const struct monfile *,
+		    double, char *, size_t);
+void		 callstacks_done(struct callstacks *, const double *);
+void		 callstacks_free(struct callstacks *);
+
 /* ---------------------------------------------------------------- report */
 
 struct prof_opts {
@@ -374,6 +452,7 @@ struct prof_opts {
 	int		 lines;		/* -L */
 	const char	*annotate;	/* -A FUNC */
 	int		 graph;		/* -G */
+	int		 inclusive;	/* -i: the inclusive column */
 	const char	*gmon;		/* --gmon=FILE */
 	const char	*pprof;		/* --pprof=FILE */
 	const char	*callgrind;	/* --callgrind=FILE */
@@ -409,11 +488,13 @@ struct report {
 	size_t			 nbins;
 	report_piece_fn		*piece;		/* NULL, or told of shares */
 	void			*piece_arg;
+	struct callstacks	 stacks;	/* the sampled stacks */
 };
 
 void		 report_init(struct report *, const struct symtab *);
 const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
+void		 report_done(struct report *);
 void		 report_free(struct report *);
 
 /* ---------------------------------------------------------------- srcline */
@@ -544,6 +625,7 @@ char		*names_text(const char *);
 struct row {
 	long		 k;		/* entry, or REPORT_UNKNOWN */
 	double		 secs;
+	double		 incl;		/* inclusive seconds, 0: no stacks */
 	long		 calls;
 	const char	*name;
 };

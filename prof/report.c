@@ -29,6 +29,14 @@ report_init(struct report *r, const struct symtab *st)
 	r->objsamples = calloc(st->nent + 1, sizeof(*r->objsamples));
 	if (r->secs == NULL || r->ncalls == NULL || r->objsamples == NULL)
 		err(1, "report");
+	callstacks_init(&r->stacks, st);
+}
+
+/* Every profile is added: what depends on them all (inclusive times). */
+void
+report_done(struct report *r)
+{
+	callstacks_done(&r->stacks, r->secs);
 }
 
 void
@@ -37,6 +45,7 @@ report_free(struct report *r)
 	free(r->secs);
 	free(r->ncalls);
 	free(r->objsamples);
+	callstacks_free(&r->stacks);
 	r->objsamples = NULL;
 	r->secs = NULL;
 	r->ncalls = NULL;
@@ -328,6 +337,8 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	    esz)) < 0)
 		return ebuf;
 	ticks += out;
+	if ((e = callstacks_add(&r->stacks, mf, rate, ebuf, esz)) != NULL)
+		return e;
 	if (mapped == 0 && mf->nfns > mf->nmeta)
 		return prof_errf(ebuf, esz,
 		    "profile of another executable (no call count maps into %s)",

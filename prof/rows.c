@@ -2,8 +2,8 @@
 /*
  * rows.c - the report's rows: which functions have a line (shown, with
  * time or calls, or every one under -z; <unknown> and the objects' rows
- * only when they have any; under -O only one object's), and their
- * order (-t, -c, -a, -n).  Every output that lists
+ * only when they have any; under -O only one object's; under -i those
+ * with inclusive time too), and their order (-t, -c, -a, -n, -i).  Every output that lists
  * functions takes its rows from here, so they all agree.
  */
 #include <err.h>
@@ -58,12 +58,23 @@ callcmp(const void *a, const void *b)
 	return namecmp(a, b);
 }
 
-/* The comparison of the sort option SORT ('t', 'c', 'a' or 'n'). */
+/* -i without a sort option: most inclusive time first, then -t's. */
+static int
+inclcmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->incl != y->incl)
+		return x->incl > y->incl ? -1 : 1;
+	return timecmp(a, b);
+}
+
+/* The comparison of the sort option SORT ('t', 'c', 'a', 'n' or 'i'). */
 int
 (*rows_cmp(int sort))(const void *, const void *)
 {
 	return sort == 't' ? timecmp : sort == 'c' ? callcmp :
-	    sort == 'a' ? addrcmp : namecmp;
+	    sort == 'a' ? addrcmp : sort == 'i' ? inclcmp : namecmp;
 }
 
 /* The report's rows in O's order; *N of them; free() the array. */
@@ -82,7 +93,8 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 		/* <unknown> and the objects' rows only when they have any. */
 		if ((!o->zero || i == st->nent ||
 		    st->ent[i].addr >= SYMTAB_ROW_BASE) &&
-		    r->secs[i] == 0.0 && r->ncalls[i] == 0)
+		    r->secs[i] == 0.0 && r->ncalls[i] == 0 &&
+		    (!o->inclusive || r->stacks.incl[i] == 0.0))
 			continue;
 		if (o->object != NULL && (i == st->nent ||
 		    !__mon_match_object(o->object,
@@ -90,6 +102,7 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 			continue;
 		rows[n].k = i;
 		rows[n].secs = r->secs[i];
+		rows[n].incl = r->stacks.has ? r->stacks.incl[i] : 0.0;
 		rows[n].calls = r->ncalls[i];
 		rows[n++].name = names_first(st, i);
 	}

@@ -12,7 +12,7 @@ set -e
 expect_eq $st 1 "bad option exit status"
 cat > want <<'END'
 prof: unknown option -q
-usage: prof [-ChsVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
+usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
 	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
 	[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... [prog [mdata ...]]
 END

@@ -1,0 +1,62 @@
+# 143-stacks: each sample keeps its call stack (the kernel's frame-pointer
+# walk, or the itimer handler's), written in mon.out as STACK records:
+# hot's time is two thirds under middle and a third under outer alone,
+# every stack goes up to main (hot, a leaf that needs no stack, has its
+# frame, so middle is not lost), in a thread that blocks every signal
+# too (perf), under -pg, and not with PROFFLAGS -nostacks; prof -i and
+# --format=csv give the inclusive times that follow.
+mp_cc -p -O2 -g -o a.out "$E2E/143-stacks.c" -pthread
+mp_cc -pg -O2 -g -o pg.out "$E2E/143-stacks.c" -pthread
+
+# check WHAT EXE: the stacks of mon.out, hot's under worker.
+check() {
+	stacks "$2" > folded
+	expect_eq "$(meta 27)" 0 "$1: samples whose stack was lost"
+	awk -v root=worker -v what="$1" '
+	    { n = $NF; all += n; s = $1 }
+	    s ~ ("(^|;)" root ";outer;middle;hot$") { mid += n }
+	    s ~ ("(^|;)" root ";outer;hot$") { out += n }
+	    END { hot = mid + out
+		printf "%s: %d samples, %d under middle, %d under outer\n",
+		    what, all, mid, out
+		# Nearly all in hot, two thirds of that under middle.
+		exit !(all >= 50 && hot >= all * 0.9 &&
+		    mid >= hot * 0.5 && mid <= hot * 0.8) }' folded ||
+	    { cat folded; fail "$1: stacks"; }
+}
+
+./a.out > out
+check perf a.out
+# prof: inclusive times, main's nearly all of it, middle's two thirds.
+"$PROF" -i a.out > report 2> err
+expect_file /dev/null err
+cat report
+head -1 report | grep -q ' %Incl Inclsec ' || fail "-i: no inclusive column"
+"$PROF" --format=csv a.out > csv
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { incl[$1] = $col["inclusive"]; self[$1] = $col["seconds"]; t += $col["seconds"] }
+    END { exit !(t > 0 && incl["main"] >= t * 0.9 && incl["outer"] >= t * 0.9 &&
+	incl["middle"] >= t * 0.5 && incl["middle"] <= t * 0.8 &&
+	incl["hot"] >= self["hot"]) }' csv || { cat csv; fail "csv inclusive"; }
+
+# The timer gives fewer samples a second (the kernel's tick): more rounds.
+PROFFLAGS=-itimer ./a.out one 600 > out
+expect_eq "$(meta 4)" 2 "-itimer: the sampler"
+check itimer a.out
+
+./pg.out > out
+check -pg pg.out
+
+./a.out thread > out
+if [ "$(meta 4)" = 2 ]; then
+	echo "no perf_event here: a thread that blocks signals is not sampled"
+else
+	check thread a.out
+fi
+
+PROFFLAGS=-nostacks ./a.out > out
+[ -z "$(meta 27)" ] || fail "-nostacks: stacks written"
+[ -z "$(stacks a.out)" ] || fail "-nostacks: stacks written"
+"$PROF" -i a.out > /dev/null 2> err
+grep -q "no call stacks in the profile" err || fail "-nostacks: prof -i: $(cat err)"
+true
