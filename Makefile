@@ -51,9 +51,10 @@ CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 	      pkg-config libiberty-dev binutils libdw-dev libprotobuf-c-dev \
 	      protobuf-c-compiler zlib1g-dev
-# go tool pprof and callgrind_annotate read prof's exports in the tests
-# (which are skipped, with the reason, where they cannot be installed).
-TEST_PKGS   = libtool-bin golang-go valgrind
+# go tool pprof and callgrind_annotate read prof's exports in the tests,
+# headless Chromium draws the flame graph and xmllint parses it (which
+# are skipped, with the reason, where they cannot be installed).
+TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\

@@ -6,7 +6,8 @@
  * (symgroup.c, symtab.c) and its source lines (srcline.c), the report
  * (report.c; rows.c and names.c for every output), and the outputs:
  * print.c, lines.c (-L), annotate.c (-A), callgraph.c (-G; propagate.c
- * its estimates), export.c (--format), pprof.c, callgrind.c.
+ * its estimates), export.c (--format), pprof.c, callgrind.c, flame.c
+ * (the flame graph).
  */
 #ifndef PROF_H
 #define PROF_H
@@ -610,6 +611,18 @@ void		 callgrind_write(const char *, const struct report *,
 
 void		 pprof_write(const char *, const struct report *,
 		    const struct lines *, const struct callgraph *);
+
+/* ---------------------------------------------------------------- flame */
+
+/* One sampled stack for the flame graph: names root first. */
+struct flamestack {
+	const char *const	*name;	/* name[0]: main or its caller */
+	size_t			 depth;
+	double			 value;	/* seconds */
+};
+
+int		 flame_svg(FILE *, const char *, const struct flamestack *,
+		    size_t);
 
 /* ---------------------------------------------------------------- names */
 

@@ -15,6 +15,8 @@ if [ "${DEPS_TESTS:-0}" = 1 ]; then
 	have libtool || missing="$missing libtool"
 	have go || optional="$optional go"
 	have callgrind_annotate || optional="$optional callgrind_annotate"
+	have chromium || optional="$optional chromium"
+	have xmllint || optional="$optional xmllint"
 else
 	have "$cc" || missing="$missing compiler:$cc"
 	have "$cxx" || missing="$missing c++-compiler:$cxx"
