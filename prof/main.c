@@ -16,13 +16,14 @@
 #include "prof.h"
 
 /* Long options: values past every char, for getopt_long's switch. */
-enum { OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND };
+enum { OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME };
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "gmon", required_argument, NULL, OPT_GMON },
 	{ "pprof", required_argument, NULL, OPT_PPROF },
 	{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
+	{ "flame", required_argument, NULL, OPT_FLAME },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -32,8 +33,8 @@ usage(void)
 	fprintf(stderr, "usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
-	    "\t[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... "
-	    "[prog [mdata ...]]\n");
+	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
+	    "\t[-m mdata] ... [prog [mdata ...]]\n");
 	exit(1);
 }
 
@@ -114,6 +115,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case OPT_CALLGRIND:
 			o->callgrind = optarg;
+			break;
+		case OPT_FLAME:
+			o->flame = optarg;
 			break;
 		case 'u':
 			if (strcmp(optarg, "ms") == 0)
@@ -371,6 +375,8 @@ main(int argc, char **argv)
 		if (witharcs)
 			callgraph_free(&cg);
 	}
+	if (o.flame != NULL)
+		flame_write(o.flame, &r, lines_base(prog));
 	if (o.summary) {
 		fflush(stdout);
 		print_summary(&r, &o, stderr);

@@ -7,7 +7,7 @@
  * (report.c; rows.c and names.c for every output), and the outputs:
  * print.c, lines.c (-L), annotate.c (-A), callgraph.c (-G; propagate.c
  * its estimates), export.c (--format), pprof.c, callgrind.c, flame.c
- * (the flame graph).
+ * (the flame graph) and flamefile.c (--flame).
  */
 #ifndef PROF_H
 #define PROF_H
@@ -457,6 +457,7 @@ struct prof_opts {
 	const char	*gmon;		/* --gmon=FILE */
 	const char	*pprof;		/* --pprof=FILE */
 	const char	*callgrind;	/* --callgrind=FILE */
+	const char	*flame;		/* --flame=FILE */
 	const char	*object;	/* -O NAME: only its functions */
 };
 
@@ -623,6 +624,8 @@ struct flamestack {
 
 int		 flame_svg(FILE *, const char *, const struct flamestack *,
 		    size_t);
+void		 flame_write(const char *, const struct report *,
+		    const char *);
 
 /* ---------------------------------------------------------------- names */
 

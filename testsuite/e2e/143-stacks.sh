@@ -3,8 +3,8 @@
 # hot's time is two thirds under middle and a third under outer alone,
 # every stack goes up to main (hot, a leaf that needs no stack, has its
 # frame, so middle is not lost), in a thread that blocks every signal
-# too (perf), under -pg, and not with PROFFLAGS -nostacks; prof -i and
-# --format=csv give the inclusive times that follow.
+# too (perf), under -pg, and not with PROFFLAGS -nostacks; prof -i,
+# --format=csv and --flame give the inclusive times that follow.
 mp_cc -p -O2 -g -o a.out "$E2E/143-stacks.c" -pthread
 mp_cc -pg -O2 -g -o pg.out "$E2E/143-stacks.c" -pthread
 
@@ -40,6 +40,16 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	incl["hot"] >= self["hot"]) }' csv || { cat csv; fail "csv inclusive"; }
 
 # The timer gives fewer samples a second (the kernel's tick): more rounds.
+# --flame: the same chains in the flame graph, middle's two thirds.
+"$PROF" --flame=app.svg a.out > /dev/null
+grep -o '<title>[^<]*</title>' app.svg > titles
+for f in main worker outer middle hot; do
+	grep -q "<title>$f (" titles || { cat titles; fail "flame: no $f"; }
+done
+awk -F'[(,%]' '/<title>middle \(/ { p = $3 + 0 }
+    END { exit !(p >= 50 && p <= 80) }' titles ||
+    { cat titles; fail "flame: middle's share"; }
+
 PROFFLAGS=-itimer ./a.out one 600 > out
 expect_eq "$(meta 4)" 2 "-itimer: the sampler"
 check itimer a.out

@@ -14,7 +14,8 @@ cat > want <<'END'
 prof: unknown option -q
 usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
 	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
-	[--pprof=file]  [--callgrind=file]  [-O object]  [-m mdata] ... [prog [mdata ...]]
+	[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]
+	[-m mdata] ... [prog [mdata ...]]
 END
 expect_file want err
 set +e

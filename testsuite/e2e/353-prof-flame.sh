@@ -6,11 +6,9 @@
 # and searching (?s=RE) that colours the matches and shows their share.
 # Skipped without chromium (Debian's chromium package).
 #
-# prof has no --flame=FILE yet, so the SVG comes from 353-prof-flame.c,
-# which hands flame_svg() the stacks below; once prof writes it, a
-# program whose stacks are known (main -> outer -> middle -> hot) is
-# profiled instead, and `"$PROF" --flame=app.svg app` replaces the
-# driver: every check below stays.
+# The SVG comes from 353-prof-flame.c, which hands flame_svg() the
+# stacks below (a hostile name among them, which no profile of ours
+# would give); prof --flame on a real profile is 143's.
 [ -f "$O/obj/prof/flame.o" ] || fail "$O/obj/prof/flame.o not built"
 "$CC" -std=gnu11 -D_GNU_SOURCE -I"$SRCDIR/include" -I"$SRCDIR/prof" \
     -I/usr/include/libiberty -o flame "$E2E/353-prof-flame.c" \

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * flamefile.c - --flame=FILE: the report's sampled stacks as a flame
+ * graph (flame.c draws it), each frame named as pprof names it, the
+ * first symbol of its row, demangled.
+ */
+#include <err.h>
+#include <errno.h>
+
+#include "prof.h"
+
+/*
+ * Write R's stacks to PATH as a flame graph titled TITLE; exit on
+ * failure.  A profile without stacks gets the "no samples" picture and
+ * a warning.
+ */
+void
+flame_write(const char *path, const struct report *r, const char *title)
+{
+	const struct callstacks *cs = &r->stacks;
+	const struct symtab *st = r->st;
+	struct flamestack *fs;
+	const char **names;
+	char **byrow, *dm;
+	size_t i, j, k;
+	long row;
+	FILE *fp;
+
+	if (!cs->has)
+		warnx("%s: no call stacks in the profile: an empty flame "
+		    "graph", names_text(path));
+	if ((fs = calloc(cs->nstack + 1, sizeof(*fs))) == NULL ||
+	    (names = calloc(cs->nframe + 1, sizeof(*names))) == NULL ||
+	    (byrow = calloc(st->nent + 1, sizeof(*byrow))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < cs->nstack; i++) {
+		for (j = 0; j < cs->stack[i].depth; j++) {
+			k = cs->stack[i].off + j;
+			row = cs->frame[k].row;
+			if (byrow[row] == NULL) {
+				dm = names_demangle(names_first(st, row));
+				if (dm == NULL &&
+				    (dm = strdup(names_first(st, row))) == NULL)
+					err(1, NULL);
+				byrow[row] = dm;
+			}
+			names[k] = byrow[row];
+		}
+		fs[i].name = &names[cs->stack[i].off];
+		fs[i].depth = cs->stack[i].depth;
+		fs[i].value = cs->stack[i].secs;
+	}
+	if ((fp = fopen(path, "w")) == NULL)
+		err(1, "%s", names_text(path));
+	if (flame_svg(fp, title, fs, cs->nstack) != 0 || fclose(fp) != 0)
+		err(1, "%s", names_text(path));
+	for (i = 0; i <= st->nent; i++)
+		free(byrow[i]);
+	free(byrow);
+	free(names);
+	free(fs);
+}
