@@ -465,43 +465,11 @@ mon_instrument_arc(function *fun)
 	gsi_insert_before(&gsi, call, GSI_NEW_STMT);
 }
 
-/*
- * With -fno-omit-frame-pointer, every function gets its frame, leaves
- * too: GCC 12 gives none to a leaf that needs no stack, even with
- * -mno-omit-leaf-frame-pointer, and a sample there would lose the
- * leaf's caller from the kernel's frame-pointer call chain.  A use of
- * __builtin_frame_address(0) (an empty asm's input) makes GCC keep the
- * frame: three instructions, the price every frame-pointer build pays.
- */
-static void
-mon_keep_frame(function *fun)
-{
-	gimple_stmt_iterator gsi;
-	vec<tree, va_gc> *in = NULL;
-	tree fp;
-	gcall *call;
-	gasm *stmt;
-
-	fp = create_tmp_var(ptr_type_node, "mon_fp");
-	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_FRAME_ADDRESS),
-	    1, integer_zero_node);
-	gimple_call_set_lhs(call, fp);
-	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE,
-	    build_string(2, "r")), fp));
-	stmt = gimple_build_asm_vec("", in, NULL, NULL, NULL);
-	gimple_asm_set_volatile(stmt, true);
-	gsi = gsi_start_bb(single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)));
-	gsi_insert_before(&gsi, stmt, GSI_NEW_STMT);
-	gsi_insert_before(&gsi, call, GSI_NEW_STMT);
-}
-
 unsigned int
 mon_instrument(function *fun)
 {
 	bool entry = true;
 
-	if (!flag_omit_frame_pointer)
-		mon_keep_frame(fun);
 	if (mon_opt.pg) {
 		mon_instrument_sites(fun);
 		mon_announce_sites(fun);

@@ -60,8 +60,9 @@ peek(uintptr_t addr, void *buf, size_t len)
  * frame pointers: a frame record at fp is the caller's fp, then the
  * return address.  Stops where a record would not be above the last
  * (at the outermost frame, whose fp is 0, or in code that uses the
- * register otherwise), cannot be read, or at MON_STACK_DEPTH; what the
- * kernel's walker does for the perf sampler.  How many frames.
+ * register otherwise), cannot be read, or a frame short of
+ * MON_STACK_DEPTH (room for __mon_stacks_caller); what the kernel's
+ * walker does for the perf sampler.  How many frames.
  */
 static size_t
 walk(uintptr_t *pc, uintptr_t sp, uintptr_t fp)
@@ -69,7 +70,7 @@ walk(uintptr_t *pc, uintptr_t sp, uintptr_t fp)
 	uintptr_t w[32], base = 0, next;
 	size_t n = 1, have = 0, i;
 
-	while (stacks && n < MON_STACK_DEPTH && fp >= sp &&
+	while (stacks && n < MON_STACK_DEPTH - 1 && fp >= sp &&
 	    fp % sizeof(uintptr_t) == 0 && fp + 2 * sizeof(uintptr_t) > fp) {
 		if (fp < base || fp + 2 * sizeof(uintptr_t) > base + have) {
 			base = fp;
@@ -95,6 +96,7 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	ucontext_t *uc = ctx;
 	uintptr_t pc[MON_STACK_DEPTH], sp = 0, fp = 0;
 	int saved = errno;
+	size_t n;
 
 	(void)sig;
 	(void)si;
@@ -114,7 +116,11 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	pc[0] = 0;
 	(void)uc;
 #endif
-	__mon_hist_stack(pc, fp != 0 ? walk(pc, sp, fp) : 1, 0);
+	n = fp != 0 ? walk(pc, sp, fp) : 1;
+	/* The interrupted stack's top word is this thread's own, mapped. */
+	if (stacks && sp != 0)
+		n = __mon_stacks_caller(pc, n, *(const uintptr_t *)sp);
+	__mon_hist_stack(pc, n, 0);
 	errno = saved;
 }
 

@@ -117,21 +117,25 @@ mine(uint64_t pidtid)
  * A sample record's call chain, rec[4] = nr then nr addresses (from
  * rec[5]): the user part, leaf first, into pc[] without the context
  * markers (PERF_CONTEXT_USER); how many.  The sampled ip if there is
- * none.
+ * none.  Then the user stack's first word (size, the word, its
+ * dyn_size): the caller that the frame pointers skip, if it is one.
  */
 static size_t
 chain(const uint64_t *rec, size_t words, uintptr_t *pc)
 {
-	size_t i, n = 0, nr;
+	size_t i, n = 0, nr = 0;
 
 	if (words >= 5 && MON_LOAD(&chains)) {
 		nr = rec[4] < words - 5 ? rec[4] : words - 5;
-		for (i = 0; i < nr && n < MON_STACK_DEPTH; i++)
+		for (i = 0; i < nr && n < MON_STACK_DEPTH - 1; i++)
 			if (rec[5 + i] < (uint64_t)PERF_CONTEXT_MAX)
 				pc[n++] = (uintptr_t)rec[5 + i];
 	}
 	if (n == 0)
 		pc[n++] = (uintptr_t)rec[1];
+	if (MON_LOAD(&chains) && words >= 5 + nr + 3 && rec[5 + nr] == 8 &&
+	    rec[5 + nr + 2] >= 8)
+		n = __mon_stacks_caller(pc, n, (uintptr_t)rec[5 + nr + 1]);
 	return n;
 }
 
@@ -139,7 +143,7 @@ static void
 ring_drain(struct ring *r)
 {
 	struct perf_event_header h;
-	uint64_t head, tail, rec[5 + MON_STACK_DEPTH + 4];
+	uint64_t head, tail, rec[5 + MON_STACK_DEPTH + 8];
 	uintptr_t pc[MON_STACK_DEPTH];
 	size_t n;
 
@@ -282,9 +286,12 @@ attr(struct perf_event_attr *a, int cpuwide)
 		 * The kernel walks the frame pointers of the user stack
 		 * (the specs file builds with them); no kernel frames.
 		 */
-		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		a->sample_type |= PERF_SAMPLE_CALLCHAIN |
+		    PERF_SAMPLE_STACK_USER;
 		a->exclude_callchain_kernel = 1;
 		a->sample_max_stack = MON_STACK_DEPTH;
+		/* The word at the stack pointer: a frameless leaf's caller. */
+		a->sample_stack_user = 8;
 	}
 	a->use_clockid = 1;
 	a->clockid = CLOCK_MONOTONIC;

@@ -23,6 +23,7 @@ void	 __mon_pcs_reset(void) MON_HIDDEN;
 
 /* stacks.c */
 int	 __mon_stacks_add(const uintptr_t *, size_t, long) MON_HIDDEN;
+size_t	 __mon_stacks_caller(uintptr_t *, size_t, uintptr_t) MON_HIDDEN;
 long	 __mon_stacks_lost(void) MON_HIDDEN;
 void	 __mon_stacks_thread(long) MON_HIDDEN;
 int	 __mon_stacks_in(uintptr_t, uintptr_t) MON_HIDDEN;

@@ -181,6 +181,43 @@ lost:
 	return -1;
 }
 
+/*
+ * A frame-pointer walk skips the caller of code that has no frame: a
+ * leaf that needs no stack (GCC gives it no frame even with
+ * -mno-omit-leaf-frame-pointer), a prologue before its push, an
+ * epilogue after its pop.  There the return address is the word at the
+ * stack pointer, W.  Put it back as pc[1] when W is the return address
+ * of a direct call (e8 rel32, read from the executable's text, where W
+ * must lie) whose target is at or below the sampled pc, within 64 KiB:
+ * a word that only looks like a code address does not pass.  Indirect
+ * calls, and callers in shared objects, are not checked: such a caller
+ * stays skipped.  The new depth of pc[0..n), room for one more given.
+ */
+size_t
+__mon_stacks_caller(uintptr_t *pc, size_t n, uintptr_t w)
+{
+#if defined(__x86_64__)
+	uintptr_t target;
+	int32_t rel;
+
+	if (n == 0 || n >= MON_STACK_DEPTH || w < 5 ||
+	    !__mon_exe_in_text(w - 5) || !__mon_exe_in_text(w - 1) ||
+	    *(const unsigned char *)(w - 5) != 0xe8 || (n > 1 && pc[1] == w))
+		return n;
+	__builtin_memcpy(&rel, (const void *)(w - 4), sizeof(rel));
+	target = w + (uintptr_t)(intptr_t)rel;
+	if (target > pc[0] || pc[0] - target >= 65536)
+		return n;
+	__builtin_memmove(pc + 2, pc + 1, (n - 1) * sizeof(*pc));
+	pc[1] = w;
+	return n + 1;
+#else
+	(void)pc;
+	(void)w;
+	return n;
+#endif
+}
+
 /* Samples whose stack was not kept. */
 long
 __mon_stacks_lost(void)

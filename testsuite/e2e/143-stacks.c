@@ -3,7 +3,9 @@
  * hot, a leaf that needs no stack, has all the time: two thirds of it
  * under middle, a third called from outer directly.  argv[1] "thread":
  * the same in a thread that blocks every signal (the perf sampler still
- * takes its stacks).  argv[2]: the rounds (the time).
+ * takes its stacks); "cycle": main -> even -> odd -> even ... -> leaf,
+ * each odd also calling leaf, all the time in leaf, even and odd a cycle.
+ * argv[2]: the rounds (the time).
  */
 #include <pthread.h>
 #include <signal.h>
@@ -35,6 +37,33 @@ outer(long n)
 	sink++;
 }
 
+void odd(int);
+
+__attribute__((noinline, noclone)) void
+leaf(long n)
+{
+	for (long i = 0; i < n; i++)
+		sink += i ^ n;
+}
+
+__attribute__((noinline, noclone)) void
+even(int d)
+{
+	if (d == 0)
+		leaf(300000);
+	else
+		odd(d - 1);
+	sink++;
+}
+
+__attribute__((noinline, noclone)) void
+odd(int d)
+{
+	leaf(100000);
+	even(d - 1);
+	sink++;
+}
+
 static long rounds;
 
 __attribute__((noinline, noclone)) void *
@@ -59,6 +88,9 @@ main(int argc, char **argv)
 			return 2;
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		pthread_join(t, NULL);
+	} else if (argc > 1 && strcmp(argv[1], "cycle") == 0) {
+		for (long i = 0; i < rounds; i++)
+			even(6);
 	} else
 		worker(NULL);
 	printf("%lu\n", sink);

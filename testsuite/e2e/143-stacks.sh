@@ -1,10 +1,13 @@
 # 143-stacks: each sample keeps its call stack (the kernel's frame-pointer
 # walk, or the itimer handler's), written in mon.out as STACK records:
 # hot's time is two thirds under middle and a third under outer alone,
-# every stack goes up to main (hot, a leaf that needs no stack, has its
-# frame, so middle is not lost), in a thread that blocks every signal
-# too (perf), under -pg, and not with PROFFLAGS -nostacks; prof -i,
-# --format=csv and --flame give the inclusive times that follow.
+# and every stack goes up to main.  hot, a leaf that needs no stack, has
+# no frame: its caller is the word at the stack pointer, which the perf
+# records and the itimer handler take (without it, no sample was under
+# middle).  So too in a thread that blocks every signal (perf), and
+# under -pg; not with PROFFLAGS -nostacks.  prof -i, --format=csv, -G,
+# --callgrind and --flame give the inclusive times that follow, right
+# in a cycle of calls.
 mp_cc -p -O2 -g -o a.out "$E2E/143-stacks.c" -pthread
 mp_cc -pg -O2 -g -o pg.out "$E2E/143-stacks.c" -pthread
 
@@ -40,6 +43,19 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	incl["hot"] >= self["hot"]) }' csv || { cat csv; fail "csv inclusive"; }
 
 # The timer gives fewer samples a second (the kernel's tick): more rounds.
+# -G: outer's callees with the time under them, middle's two thirds.
+"$PROF" -G a.out > graph
+sed -n '/^outer: 200 calls, /,/^$/p' graph > outer
+cat outer
+grep -q '^outer: 200 calls, .* s inclusive (' outer || fail "-G: outer"
+# (-p: no counts, the time before the name.)
+awk '$NF == "middle" { m = $(NF - 2) } $NF == "hot" { h = $(NF - 2) }
+    END { exit !(m + h > 0 && m >= (m + h) * 0.5 && m <= (m + h) * 0.8) }' \
+    outer || fail "-G: the time under outer's calls"
+"$PROF" -G --format=csv a.out > graph.csv
+grep -q '^outer,,callee,middle,,,0\.[0-9]*$' graph.csv ||
+    fail "-G csv: $(cat graph.csv)"
+
 # --flame: the same chains in the flame graph, middle's two thirds.
 "$PROF" --flame=app.svg a.out > /dev/null
 grep -o '<title>[^<]*</title>' app.svg > titles
@@ -62,6 +78,29 @@ if [ "$(meta 4)" = 2 ]; then
 	echo "no perf_event here: a thread that blocks signals is not sampled"
 else
 	check thread a.out
+fi
+
+# A cycle: even and odd named as one in -G, each with all the time
+# under it, once per sample however deep the recursion.
+./a.out cycle 60 > out
+"$PROF" -G a.out > graph
+grep -q '^even: 240 calls, <cycle 1>, ' graph || { cat graph; fail "-G: even's cycle"; }
+grep -q '^odd: 180 calls, <cycle 1>, ' graph || { cat graph; fail "-G: odd's cycle"; }
+"$PROF" --format=csv a.out > csv
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { incl[$1] = $col["inclusive"]; t += $col["seconds"] }
+    END { exit !(t > 0 && incl["odd"] >= t * 0.9 && incl["odd"] <= t * 1.01 &&
+	incl["even"] >= t * 0.9 && incl["even"] <= t * 1.01) }' csv ||
+    { cat csv; fail "cycle: inclusive"; }
+# callgrind_annotate reads the same from the calls into each function.
+if command -v callgrind_annotate > /dev/null 2>&1; then
+	"$PROF" --callgrind=cg.out a.out > /dev/null
+	mkdir elsewhere
+	(cd elsewhere && callgrind_annotate --inclusive=yes ../cg.out) |
+	    awk '/PROGRAM TOTALS/ { gsub(/,/, "", $1); t = $1 }
+		/:odd / { gsub(/,/, "", $1); o = $1 } /:even / { gsub(/,/, "", $1); e = $1 }
+		END { exit !(t > 0 && o >= t * 0.9 && o <= t && e >= t * 0.9 && e <= t) }' ||
+	    fail "callgrind_annotate: the cycle's inclusive times"
 fi
 
 PROFFLAGS=-nostacks ./a.out > out
