@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * callgraph.c - -G: who calls whom, from the arcs of -pg's gmon.out (the
- * same run's as mon.out), with their exact counts.  Arcs are named the
+ * callgraph.c - who calls whom, from the arcs of -pg's gmon.out (the
+ * same run's as mon.out), with their exact counts, for -G (graphview.c)
+ * and the exports.  Arcs are named the
  * way report.c names cells (the callee by its calls row, the caller by
  * the row its time goes to, so both follow -g and -l), summed over
  * files, and checked against the profile: in a -pg run a function's
@@ -181,6 +182,8 @@ callgraph_load(struct callgraph *cg, const struct report *r,
     const struct flist *gmons, const struct flist *files, int required)
 {
 	const struct flist *from = gmons->n > 0 ? gmons : files;
+	/* What a warning says is missing: the stacks still give a graph. */
+	const char *lost = r->stacks.has ? "no call counts" : "no call graph";
 	struct gmonfile gf;
 	struct stat sb;
 	const char *e;
@@ -210,8 +213,8 @@ callgraph_load(struct callgraph *cg, const struct report *r,
 				errx(1, "%s: not of the run the profile is of: "
 				    "its histogram is of another program",
 				    path);
-			warnx("%s: not of the run the profile is of: no call "
-			    "graph", path);
+			warnx("%s: not of the run the profile is of: its "
+			    "histogram is of another program: %s", path, lost);
 			gmonread_close(&gf);
 			free(path);
 			callgraph_free(cg);
@@ -226,129 +229,7 @@ callgraph_load(struct callgraph *cg, const struct report *r,
 		return 1;
 	if (required)
 		errx(1, "%s: %s", from->n == 1 ? from->v[0] : "gmon.out", e);
-	warnx("%s: %s: no call graph", from->n == 1 ? from->v[0] :
-	    "gmon.out", e);
+	warnx("%s: %s: %s", from->n == 1 ? from->v[0] : "gmon.out", e, lost);
 	callgraph_free(cg);
 	return 0;
-}
-
-/* An edge of the listing: calls from one row to another. */
-struct edge {
-	long		 row, other;	/* listed under row */
-	long		 count;
-	const char	*name;		/* other's */
-};
-
-static int
-edgecmp(const void *a, const void *b)
-{
-	const struct edge *x = a, *y = b;
-	int c;
-
-	if (x->row != y->row)
-		return x->row < y->row ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if ((c = strcmp(x->name, y->name)) != 0)
-		return c;
-	return x->other < y->other ? -1 : x->other > y->other;
-}
-
-/*
- * The edges by row, both ways: the callers of each row (CALLERS) or its
- * callees, call sites merged, most calls first; *N of them.
- */
-static struct edge *
-edges(const struct callgraph *cg, char **names, int callers, size_t *np)
-{
-	struct edge *v;
-	size_t i, n = 0;
-
-	if ((v = calloc(cg->n + 1, sizeof(*v))) == NULL)
-		err(1, NULL);
-	for (i = 0; i < cg->n; i++) {
-		v[i].row = callers ? cg->arc[i].callee : cg->arc[i].caller;
-		v[i].other = callers ? cg->arc[i].caller : cg->arc[i].callee;
-		v[i].count = cg->arc[i].count;
-		v[i].name = "";
-	}
-	qsort(v, cg->n, sizeof(*v), edgecmp);
-	for (i = 0; i < cg->n; i++) {
-		if (n > 0 && v[n - 1].row == v[i].row &&
-		    v[n - 1].other == v[i].other) {
-			if (__builtin_add_overflow(v[n - 1].count, v[i].count,
-			    &v[n - 1].count))
-				v[n - 1].count = LONG_MAX;
-		} else
-			v[n++] = v[i];
-	}
-	for (i = 0; i < n; i++)
-		v[i].name = names[v[i].other];
-	qsort(v, n, sizeof(*v), edgecmp);
-	*np = n;
-	return v;
-}
-
-/* The edges of ROW in V (by row), under the heading WHAT. */
-static void
-list(FILE *fp, const char *what, const struct edge *v, size_t n, long row)
-{
-	size_t lo = 0, hi = n, mid, i;
-
-	while (lo < hi) {		/* the first edge of row */
-		mid = lo + (hi - lo) / 2;
-		if (v[mid].row < row)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < n && v[i].row == row; i++) {
-		if (i == lo)
-			fprintf(fp, "    %s:\n", what);
-		fprintf(fp, "    %10ld  ", v[i].count);
-		names_put(fp, v[i].name);
-		fputc('\n', fp);
-	}
-}
-
-/*
- * -G: for each row of the report, in its order, its calls and time and
- * then its callers and callees with their counts.
- */
-void
-callgraph_print(const struct callgraph *cg, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
-{
-	const struct symtab *st = cg->st;
-	struct edge *in, *out;
-	struct row *rows;
-	size_t i, k, nin, nout, n;
-	char **names;
-	long row;
-
-	if ((names = calloc(st->nent + 1, sizeof(*names))) == NULL)
-		err(1, NULL);
-	for (k = 0; k <= st->nent; k++)
-		names[k] = names_row(st, k, o->demangle);
-	in = edges(cg, names, 1, &nin);
-	out = edges(cg, names, 0, &nout);
-	rows = rows_get(r, o, &n);
-	for (i = 0; i < n; i++) {
-		row = rows[i].k;
-		if (i > 0)
-			fputc('\n', fp);
-		names_put(fp, names[row]);
-		fprintf(fp, ": %ld call%s, %.2f s (%.1f%%)\n",
-		    r->ncalls[row], r->ncalls[row] == 1 ? "" : "s",
-		    r->secs[row], r->total > 0 ? 100.0 * r->secs[row] /
-		    r->total : 0.0);
-		list(fp, "callers", in, nin, row);
-		list(fp, "callees", out, nout, row);
-	}
-	for (k = 0; k <= st->nent; k++)
-		free(names[k]);
-	free(names);
-	free(rows);
-	free(in);
-	free(out);
 }

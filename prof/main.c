@@ -163,8 +163,8 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 		warnx("-L, -A and -G each choose the report: give one");
 		usage();
 	}
-	if (o->format != 0 && (o->annotate != NULL || o->graph)) {
-		warnx("--format is for the flat report and -L");
+	if (o->format != 0 && o->annotate != NULL) {
+		warnx("--format is for the flat report, -L and -G");
 		usage();
 	}
 	/* -i alone: the functions under which the time goes, first. */
@@ -351,9 +351,19 @@ main(int argc, char **argv)
 	if (o.lines || o.annotate != NULL)
 		lines_check(&ln);
 
-	if (o.graph && callgraph_load(&cg, &r, &gmons, &files, 1)) {
-		callgraph_print(&cg, &r, &o, stdout);
-		callgraph_free(&cg);
+	if (o.graph) {
+		/*
+		 * The stacks give a graph, -pg's arcs its counts: without
+		 * stacks, or with --gmon named, the arcs must be there.
+		 */
+		witharcs = callgraph_load(&cg, &r, &gmons, &files,
+		    !r.stacks.has || gmons.n > 0);
+		if (o.format != 0)
+			graphview_export(witharcs ? &cg : NULL, &r, &o, stdout);
+		else
+			graphview_print(witharcs ? &cg : NULL, &r, &o, stdout);
+		if (witharcs)
+			callgraph_free(&cg);
 	} else if (o.annotate != NULL)
 		annotate_print(&ln, &r, &o, stdout);
 	else if (o.lines && o.format != 0)

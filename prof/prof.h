@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * prof.h - declarations shared by prof's modules: opening operands
- * (file.c, mdata.c), the readers (monread.c, monobj.c for mon.out,
- * gmonread.c for gmon.out, elfread.c for ELF), the symbol table
- * (symgroup.c, symtab.c) and its source lines (srcline.c), the report
- * (report.c; rows.c and names.c for every output), and the outputs:
- * print.c, lines.c (-L), annotate.c (-A), callgraph.c (-G; propagate.c
- * its estimates), export.c (--format), pprof.c, callgrind.c, flame.c
- * (the flame graph) and flamefile.c (--flame).
+ * (file.c, mdata.c), the readers (monread.c, monobj.c and monstacks.c
+ * for mon.out, gmonread.c for gmon.out, elfread.c for ELF), the symbol
+ * table (symgroup.c, symtab.c) and its source lines (srcline.c), the
+ * report (report.c, callstacks.c; rows.c and names.c for every output),
+ * and the outputs: print.c, lines.c (-L), annotate.c (-A), callgraph.c
+ * (-pg's arcs; propagate.c their estimates), graphview.c (-G), export.c
+ * (--format), pprof.c, callgrind.c, flame.c (the flame graph) and
+ * flamefile.c (--flame).
  */
 #ifndef PROF_H
 #define PROF_H
@@ -595,9 +596,14 @@ const char	*callgraph_done(struct callgraph *, const struct report *,
 size_t		 callgraph_first(const struct callgraph *, long);
 int		 callgraph_load(struct callgraph *, const struct report *,
 		    const struct flist *, const struct flist *, int);
-void		 callgraph_print(const struct callgraph *,
-		    const struct report *, const struct prof_opts *, FILE *);
 void		 callgraph_free(struct callgraph *);
+
+/* ---------------------------------------------------------------- graphview */
+
+void		 graphview_print(const struct callgraph *,
+		    const struct report *, const struct prof_opts *, FILE *);
+void		 graphview_export(const struct callgraph *,
+		    const struct report *, const struct prof_opts *, FILE *);
 
 /* ---------------------------------------------------------------- propagate */
 

@@ -65,7 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(cost);
 	if ((fp = open_memstream(&out, &len)) == NULL)
 		abort();
-	callgraph_print(&cg, &r, &o, fp);
+	graphview_print(&cg, &r, &o, fp);
 	fclose(fp);
 	free(out);
 	report_free(&r);
