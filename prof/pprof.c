@@ -30,7 +30,11 @@ struct keymap {
 	size_t		 cap, n;
 };
 
-/* Values are stored + 1, so that 0 marks a free slot. */
+/*
+ * KEY's value, 0 where it is new (the caller sets it); SAME, where not
+ * NULL, tells keys alike apart.  Values are stored + 1, so that 0 marks
+ * a free slot.
+ */
 static size_t *
 slot(struct keymap *m, uint64_t key, int (*same)(void *, size_t),
     void *arg)
@@ -64,6 +68,7 @@ slot(struct keymap *m, uint64_t key, int (*same)(void *, size_t),
 		    1)))
 			return &m->val[i];
 	m->key[i] = key;
+	m->n++;
 	return &m->val[i];
 }
 
