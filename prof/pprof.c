@@ -9,9 +9,11 @@
  * location, its lowest address, with a cpu sample); each function's
  * calls are a sample at its entry, or with -pg's arcs one per call site,
  * the caller's frame under the callee's, so that pprof's graph and flame
- * graph show who calls whom.  Every function has its name (demangled;
- * the symbol as system_name), its file and first line; one mapping per
- * object, with its build-id.
+ * graph show who calls whom.  A location in inlined code has a line per
+ * function inlined there, innermost first, each at its own file and
+ * line, then the symbol's function.  Every function has its name
+ * (demangled; the symbol as system_name), its file and first line, one
+ * per name and file; one mapping per object, with its build-id.
  * Addresses are the table's: link-time, each shared object at its base.
  */
 #include <err.h>
@@ -30,7 +32,11 @@ struct keymap {
 	size_t		 cap, n;
 };
 
-/* Values are stored + 1, so that 0 marks a free slot. */
+/*
+ * KEY's value, 0 where it is new (the caller sets it); SAME, where not
+ * NULL, tells keys alike apart.  Values are stored + 1, so that 0 marks
+ * a free slot.
+ */
 static size_t *
 slot(struct keymap *m, uint64_t key, int (*same)(void *, size_t),
     void *arg)
@@ -64,6 +70,7 @@ slot(struct keymap *m, uint64_t key, int (*same)(void *, size_t),
 		    1)))
 			return &m->val[i];
 	m->key[i] = key;
+	m->n++;
 	return &m->val[i];
 }
 
@@ -71,9 +78,11 @@ struct pp {
 	const struct symtab	*st;
 	const struct lines	*ln;
 	Pprof__Profile		*p;
+	struct inlines		 inl;
 	size_t			 cstr, cloc, cfun, csam, cmap;
-	struct keymap		 strs, locs;
+	struct keymap		 strs, locs, funs;
 	const char		*want;		/* the string being looked up */
+	int64_t			 wname, wfile;	/* the function looked up */
 	uint64_t		*fid;		/* per row: function id, 0 none */
 };
 
@@ -129,37 +138,135 @@ lineof(const struct pp *pp, uint64_t a, const char **file, int *line)
 	*line = i >= 0 ? pp->ln->sl.r[i].line : 0;
 }
 
-/* Row K's function id, the function added on first use. */
-static uint64_t
-function(struct pp *pp, long k)
+static int
+samefun(void *arg, size_t i)
 {
-	const struct symtab *st = pp->st;
-	Pprof__Function *f;
-	const char *raw, *file;
-	char *dm;
-	int line = 0;
+	const struct pp *pp = arg;
 
-	if (pp->fid[k] != 0)
-		return pp->fid[k];
+	return pp->p->function[i]->name == pp->wname &&
+	    pp->p->function[i]->filename == pp->wfile;
+}
+
+/*
+ * The id of the function NAME (the symbol SYS) in FILE, from line START
+ * (0: unknown), added on first use: one function per name and file.
+ */
+static uint64_t
+funid(struct pp *pp, const char *name, const char *sys, const char *file,
+    int start)
+{
+	Pprof__Function *f;
+	size_t *v;
+
+	pp->wname = str(pp, name);
+	pp->wfile = str(pp, file);
+	if (*(v = slot(&pp->funs, (uint64_t)pp->wname * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)pp->wfile, samefun, pp)) != 0)
+		return *v;
 	f = append(&pp->p->function, &pp->p->n_function, &pp->cfun,
 	    sizeof(*f));
 	pprof__function__init(f);
-	f->id = pp->fid[k] = pp->p->n_function;
+	f->id = *v = pp->p->n_function;
+	f->name = pp->wname;
+	f->system_name = str(pp, sys);
+	f->filename = pp->wfile;
+	f->start_line = start;
+	return f->id;
+}
+
+/*
+ * Row K's function in FILE (NULL: the file of its entry, where it
+ * starts), added on first use.
+ */
+static uint64_t
+function(struct pp *pp, long k, const char *file)
+{
+	const struct symtab *st = pp->st;
+	const char *raw, *entry = "";
+	char *dm;
+	uint64_t id;
+	int line = 0, own;
+
+	if (k != REPORT_UNKNOWN(st))
+		lineof(pp, st->ent[k].addr, &entry, &line);
+	if ((own = file == NULL || strcmp(file, entry) == 0)) {
+		if (pp->fid[k] != 0)
+			return pp->fid[k];
+		file = entry;
+	} else
+		line = 0;
 	raw = names_first(st, k);
 	dm = names_demangle(raw);
-	f->name = str(pp, dm != NULL ? dm : raw);
 	/*
 	 * pprof strips <...> from a name equal to its system name, as
 	 * C++ template arguments: <external> and <unknown> have none.
 	 */
-	f->system_name = str(pp, *raw == '<' ? "" : raw);
+	id = funid(pp, dm != NULL ? dm : raw, *raw == '<' ? "" : raw, file,
+	    line);
 	free(dm);
-	file = "";
-	if (k != REPORT_UNKNOWN(st))
-		lineof(pp, st->ent[k].addr, &file, &line);
-	f->filename = str(pp, file);
-	f->start_line = line;
-	return f->id;
+	if (own)
+		pp->fid[k] = id;
+	return id;
+}
+
+/* The function inlined in frame F, added on first use. */
+static uint64_t
+inlined(struct pp *pp, const struct inlframe *f)
+{
+	const char *sys = f->linkage != NULL ? f->linkage : f->name;
+	char *dm = names_demangle(sys);
+	uint64_t id;
+
+	id = funid(pp, dm != NULL ? dm : f->name, sys, f->file, f->decl);
+	free(dm);
+	return id;
+}
+
+/* A location's line: the function FID at LINE. */
+static Pprof__Line *
+line(uint64_t fid, int64_t n)
+{
+	Pprof__Line *l;
+
+	if ((l = malloc(sizeof(*l))) == NULL)
+		err(1, NULL);
+	pprof__line__init(l);
+	l->function_id = fid;
+	l->line = n;
+	return l;
+}
+
+/*
+ * L's lines, those of the address A in row K: in inlined code, the
+ * functions inlined there, innermost first, each at its own file and
+ * line, and last row K's function, at the outermost call; elsewhere
+ * row K's function alone, in A's file where A has one.
+ */
+static void
+lines(struct pp *pp, Pprof__Location *l, long k, uint64_t a)
+{
+	struct inlframe *fr = NULL;
+	const char *file;
+	long i, n = 0;
+	int at;
+
+	if (k != REPORT_UNKNOWN(pp->st) && (n = inlines_at(&pp->inl, a,
+	    &fr)) < 0)
+		err(1, NULL);
+	if ((l->line = calloc(n > 0 ? (size_t)n : 1, sizeof(*l->line))) ==
+	    NULL)
+		err(1, NULL);
+	for (i = 0; i + 1 < n; i++)
+		l->line[i] = line(inlined(pp, &fr[i]), fr[i].line);
+	if (n > 0)
+		l->line[i] = line(function(pp, k, fr[i].file), fr[i].line);
+	else {
+		lineof(pp, a, &file, &at);
+		l->line[0] = line(function(pp, k, *file != '\0' ? file :
+		    NULL), at);
+	}
+	l->n_line = n > 0 ? (size_t)n : 1;
+	free(fr);
 }
 
 /* The mapping of the table address A: 1 the executable, then objects. */
@@ -172,11 +279,11 @@ mappingof(const struct pp *pp, uint64_t a)
 }
 
 /*
- * The location at the address A in row K (line LINE), added on first
- * use; <unknown> has no address and no mapping.
+ * The location at the address A in row K (a caller's in its call),
+ * added on first use; <unknown> has no address and no mapping.
  */
 static uint64_t
-location(struct pp *pp, long k, uint64_t a, int line)
+location(struct pp *pp, long k, uint64_t a)
 {
 	Pprof__Location *l;
 	size_t *v;
@@ -188,13 +295,7 @@ location(struct pp *pp, long k, uint64_t a, int line)
 	l = append(&pp->p->location, &pp->p->n_location, &pp->cloc,
 	    sizeof(*l));
 	pprof__location__init(l);
-	if ((l->line = malloc(sizeof(*l->line))) == NULL ||
-	    (l->line[0] = malloc(sizeof(**l->line))) == NULL)
-		err(1, NULL);
-	pprof__line__init(l->line[0]);
-	l->line[0]->function_id = function(pp, k);
-	l->line[0]->line = line;
-	l->n_line = 1;
+	lines(pp, l, k, a);
 	l->id = *v = pp->p->n_location;
 	l->address = a;
 	l->mapping_id = a != 0 ? mappingof(pp, a) : 0;
@@ -265,7 +366,8 @@ mapping(struct pp *pp, Elf *elf, const char *path, uint64_t base,
 			sprintf(hex + 2 * i, "%02x", id[i]);
 	m->build_id = str(pp, hex);
 	m->has_functions = 1;
-	m->has_filenames = m->has_line_numbers = pp->ln->sl.has;
+	m->has_filenames = m->has_line_numbers = m->has_inline_frames =
+	    pp->ln->sl.has;
 }
 
 /* The executable's mapping, then each shared object's. */
@@ -295,22 +397,19 @@ calls(struct pp *pp, const struct report *r, const struct callgraph *cg,
     long k)
 {
 	const struct symtab *st = pp->st;
-	const char *file;
 	uint64_t loc[2], a;
 	long left = r->ncalls[k];
 	size_t i;
-	int line;
 
 	a = k == REPORT_UNKNOWN(st) ? 0 : st->ent[k].addr;
-	lineof(pp, a, &file, &line);
-	loc[0] = location(pp, k, a, line);
+	loc[0] = location(pp, k, a);
 	for (i = cg != NULL ? callgraph_first(cg, k) : 0; cg != NULL &&
 	    i < cg->n && cg->arc[i].callee == k; i++) {
-		/* The call's line; <external>'s pc is its own address. */
-		lineof(pp, cg->arc[i].from - (cg->arc[i].caller !=
-		    REPORT_UNKNOWN(st) && st->ent[cg->arc[i].caller].addr ==
-		    cg->arc[i].from ? 0 : 1), &file, &line);
-		loc[1] = location(pp, cg->arc[i].caller, cg->arc[i].from, line);
+		/* In the call, as stacks; <external>'s pc is its own. */
+		loc[1] = location(pp, cg->arc[i].caller, cg->arc[i].from -
+		    (cg->arc[i].caller != REPORT_UNKNOWN(st) &&
+		    st->ent[cg->arc[i].caller].addr == cg->arc[i].from ? 0 :
+		    1));
 		sample(pp, loc, 2, cg->arc[i].count, 0);
 		left -= cg->arc[i].count;
 	}
@@ -328,16 +427,13 @@ stacks(struct pp *pp, const struct callstacks *cs)
 	const struct csstack *s;
 	const struct csframe *f;
 	uint64_t loc[MONSTACKS_DEPTH];
-	const char *file;
 	size_t i, j;
-	int line;
 
 	for (i = 0; i < cs->nstack; i++) {
 		s = &cs->stack[i];
 		for (j = 0; j < s->depth; j++) {
 			f = &cs->frame[s->off + s->depth - 1 - j];
-			lineof(pp, f->addr, &file, &line);
-			loc[j] = location(pp, f->row, f->addr, line);
+			loc[j] = location(pp, f->row, f->addr);
 		}
 		sample(pp, loc, s->depth, 0, s->secs);
 	}
@@ -363,7 +459,8 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 	pp.st = st;
 	pp.ln = ln;
 	if ((pp.p = malloc(sizeof(*pp.p))) == NULL ||
-	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL)
+	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL ||
+	    inlines_open(&pp.inl, &ln->sl, st) != 0)
 		err(1, NULL);
 	pprof__profile__init(pp.p);
 	str(&pp, "");
@@ -384,7 +481,7 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 		lr = &ln->rows[i];
 		if (lr->secs <= 0)
 			continue;
-		loc = location(&pp, lr->row, lr->addr, lr->line);
+		loc = location(&pp, lr->row, lr->addr);
 		sample(&pp, &loc, 1, 0, lr->secs);
 	}
 	for (i = 0; i <= st->nent; i++)
@@ -409,5 +506,8 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 	free(pp.strs.val);
 	free(pp.locs.key);
 	free(pp.locs.val);
+	free(pp.funs.key);
+	free(pp.funs.val);
 	free(pp.fid);
+	inlines_close(&pp.inl);
 }

@@ -3,12 +3,12 @@
  * prof.h - declarations shared by prof's modules: opening operands
  * (file.c, mdata.c), the readers (monread.c, monobj.c and monstacks.c
  * for mon.out, gmonread.c for gmon.out, elfread.c for ELF), the symbol
- * table (symgroup.c, symtab.c) and its source lines (srcline.c), the
- * report (report.c, callstacks.c; rows.c and names.c for every output),
- * and the outputs: print.c, lines.c (-L), annotate.c (-A), callgraph.c
- * (-pg's arcs; propagate.c their estimates), graphview.c (-G), export.c
- * (--format), pprof.c, callgrind.c, flame.c (the flame graph) and
- * flamefile.c (--flame).
+ * table (symgroup.c, symtab.c) and its source lines (srcline.c, inlines.c
+ * for inlined calls), the report (report.c, callstacks.c; rows.c and
+ * names.c for every output), and the outputs: print.c, lines.c (-L),
+ * annotate.c (-A), callgraph.c (-pg's arcs; propagate.c their
+ * estimates), graphview.c (-G), export.c (--format), pprof.c,
+ * callgrind.c, flame.c (the flame graph) and flamefile.c (--flame).
  */
 #ifndef PROF_H
 #define PROF_H
@@ -515,7 +515,8 @@ struct srclines {
 	struct srcrange	*r;
 	size_t		 n;
 	int		 has;		/* any line table at all */
-	struct Dwarf	**dw;		/* the files' names live in them */
+	/* Per object, 0 the executable (NULL: no DWARF); names live there. */
+	struct Dwarf	**dw;
 	size_t		 ndw;
 };
 
@@ -532,6 +533,30 @@ const char	*srclines_build(struct srclines *, const struct symtab *,
 		    struct srcraw *, size_t, char *, size_t);
 void		 srclines_close(struct srclines *);
 long		 srclines_at(const struct srclines *, uint64_t);
+
+/* ---------------------------------------------------------------- inlines */
+
+/* A function inlined at an address, and the address's place in it. */
+struct inlframe {
+	const char	*name;		/* NULL: the symbol's function */
+	const char	*linkage;	/* its symbol's name, or NULL */
+	const char	*file;
+	int		 line;
+	int		 decl;		/* its first line in file, or 0 */
+};
+
+/* The functions with code in the DWARF of srclines, by address. */
+struct inlines {
+	const struct srclines	*sl;
+	struct inlfunc		*fn;
+	size_t			 n;
+};
+
+int		 inlines_open(struct inlines *, const struct srclines *,
+		    const struct symtab *);
+long		 inlines_at(const struct inlines *, uint64_t,
+		    struct inlframe **);
+void		 inlines_close(struct inlines *);
 
 /* ---------------------------------------------------------------- lines */
 

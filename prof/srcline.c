@@ -201,6 +201,7 @@ srclines_load(struct srclines *sl, const struct symtab *st, char *ebuf,
 	memset(sl, 0, sizeof(*sl));
 	if ((sl->dw = calloc(st->nobj + 1, sizeof(*sl->dw))) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");
+	sl->ndw = st->nobj + 1;
 	for (i = 0; i <= st->nobj; i++) {
 		elf = i == 0 ? st->elf : st->obj[i - 1].elf;
 		if (!strings_ok(elf)) {
@@ -211,7 +212,7 @@ srclines_load(struct srclines *sl, const struct symtab *st, char *ebuf,
 		}
 		if ((dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)) == NULL)
 			continue;
-		sl->dw[sl->ndw++] = dw;
+		sl->dw[i] = dw;
 		if (tables(dw, i == 0 ? 0 : st->obj[i - 1].base, &raw, &n,
 		    &cap) != 0) {
 			free(raw);
@@ -241,7 +242,8 @@ srclines_close(struct srclines *sl)
 	size_t i;
 
 	for (i = 0; i < sl->ndw; i++)
-		dwarf_end(sl->dw[i]);
+		if (sl->dw[i] != NULL)
+			dwarf_end(sl->dw[i]);
 	free(sl->dw);
 	free(sl->r);
 	memset(sl, 0, sizeof(*sl));

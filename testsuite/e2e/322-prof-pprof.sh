@@ -1,7 +1,8 @@
 # 322-prof-pprof: --pprof=FILE as go tool pprof reads it: -top shows the
 # functions, seconds and calls of prof's report; -list shows a function's
 # lines; -peek shows -pg's exact callers; the mapping has the build-id;
-# -diff_base compares two profiles.  Skipped without go (golang-go).
+# -diff_base compares two profiles; a program of 1100 functions has them
+# all.  Skipped without go (golang-go).
 . "$E2E/300-prof.subr"
 command -v go > /dev/null 2>&1 ||
     skip "go not found (golang-go): go tool pprof not run"
@@ -92,3 +93,13 @@ printf '%s\n' "m $(buildid m)" "$T/libl.so $(buildid libl.so)" > want
 expect_file want got
 expect_eq "$(ptop m.pb.gz -sample_index=calls | grep lib_f)" "lib_f 9" \
     "the object's calls"
+
+# 1100 functions with calls: more strings and locations than the first
+# 1024 slots of prof's tables, which grow (they did not, and prof hung).
+sh "$SRCDIR/testsuite/tools/genprog.sh" -k 1 1100 > many.c
+mp_cc -p -O1 -pthread -o many many.c
+./many 1100
+bounded out err --pprof=n.pb.gz many
+expect_eq "$st" 0 "1100 functions: exit status"
+expect_eq "$(ptop n.pb.gz -sample_index=calls | wc -l)" 1101 \
+    "1100 functions and main: their calls"

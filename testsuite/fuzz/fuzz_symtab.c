@@ -3,9 +3,10 @@
  * fuzz_symtab.c - libFuzzer target for prof's ELF symbol reader: any
  * bytes, as the executable and as a shared object a profile names, are
  * either refused with a message or loaded into a table whose lookups and
- * report hold, and whose line tables (libdw) cut every function into
- * ranges that cover it exactly (ASan/UBSan watch).  The bytes are a file (a memfd), so
- * the path prof takes is the one fuzzed.
+ * report hold, whose line tables (libdw) cut every function into
+ * ranges that cover it exactly, and whose inlined calls have their
+ * functions' names and files (ASan/UBSan watch).  The bytes are a
+ * file (a memfd), so the path prof takes is the one fuzzed.
  *
  *	make fuzz [FUZZ_TIME=seconds]
  */
@@ -48,16 +49,21 @@ lookups(const struct symtab *st)
 	}
 }
 
-/* The line ranges: in address order, each inside its entry, no gap. */
+/*
+ * The line ranges: in address order, each inside its entry, no gap; the
+ * functions inlined at each, named and with files, but for the last.
+ */
 static void
 lines(const struct symtab *st)
 {
 	struct srclines sl;
 	const struct srcrange *r;
+	struct inlines in;
+	struct inlframe *fr;
 	char ebuf[160];
 	uint64_t at = 0;
-	size_t i;
-	long k = -1;
+	size_t i, j;
+	long k = -1, n;
 
 	if (srclines_load(&sl, st, ebuf, sizeof(ebuf)) != NULL)
 		return;
@@ -75,6 +81,18 @@ lines(const struct symtab *st)
 		at = r->hi;
 		k = r->ent;
 	}
+	if (inlines_open(&in, &sl, st) != 0)
+		abort();
+	for (i = 0; i < sl.n; i++) {
+		if ((n = inlines_at(&in, sl.r[i].lo, &fr)) < 0 || n == 1)
+			abort();
+		for (j = 0; j < (size_t)n; j++)
+			if (fr[j].file == NULL ||
+			    (fr[j].name == NULL) != (j + 1 == (size_t)n))
+				abort();
+		free(fr);
+	}
+	inlines_close(&in);
 	srclines_close(&sl);
 }
 
