@@ -181,32 +181,80 @@ lost:
 	return -1;
 }
 
+#if defined(__x86_64__)
+/* The word at a, if it lies in the executable's image, else 0. */
+static uintptr_t
+load(uintptr_t a)
+{
+	uintptr_t v;
+
+	if (!__mon_exe_overlaps(a, a + sizeof(v)))
+		return 0;
+	__builtin_memcpy(&v, (const void *)a, sizeof(v));
+	return v;
+}
+
+/*
+ * Where a call that returns to w went, when that call is the
+ * executable's: direct (e8 rel32), on to the function its PLT stub
+ * jumps to (ff 25, after an endbr64 and a bnd prefix where there are
+ * some), or through its GOT (ff 15, -fno-plt); 0 otherwise.  Only the
+ * executable's text and image are read: they are mapped.
+ */
+static uintptr_t
+callee(uintptr_t w)
+{
+	const unsigned char *p;
+	uintptr_t target;
+	int32_t rel;
+
+	if (w < 6 || !__mon_exe_in_text(w - 6) || !__mon_exe_in_text(w - 1))
+		return 0;
+	p = (const unsigned char *)w;
+	if (p[-6] == 0xff && p[-5] == 0x15) {
+		__builtin_memcpy(&rel, p - 4, sizeof(rel));
+		return load(w + (uintptr_t)(intptr_t)rel);
+	}
+	if (p[-5] != 0xe8)
+		return 0;
+	__builtin_memcpy(&rel, p - 4, sizeof(rel));
+	target = w + (uintptr_t)(intptr_t)rel;
+	if (!__mon_exe_in_text(target) || !__mon_exe_in_text(target + 11))
+		return target;
+	p = (const unsigned char *)target;
+	if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa)
+		p += 4;
+	if (p[0] == 0xf2)
+		p++;
+	if (p[0] != 0xff || p[1] != 0x25)
+		return target;
+	__builtin_memcpy(&rel, p + 2, sizeof(rel));
+	return load((uintptr_t)p + 6 + (uintptr_t)(intptr_t)rel);
+}
+#endif
+
 /*
  * A frame-pointer walk skips the caller of code that has no frame: a
  * leaf that needs no stack (GCC gives it no frame even with
- * -mno-omit-leaf-frame-pointer), a prologue before its push, an
- * epilogue after its pop.  There the return address is the word at the
- * stack pointer, W.  Put it back as pc[1] when W is the return address
- * of a direct call (e8 rel32, read from the executable's text, where W
- * must lie) whose target is at or below the sampled pc, within 64 KiB:
- * a word that only looks like a code address does not pass.  Indirect
- * calls, and callers in shared objects, are not checked: such a caller
- * stays skipped.  The new depth of pc[0..n), room for one more given.
+ * -mno-omit-leaf-frame-pointer; the C library's string functions have
+ * none), a prologue before its push, an epilogue after its pop.  There
+ * the return address is the word at the stack pointer, W.  Put it back
+ * as pc[1] when W is the return address of one of the executable's
+ * calls (callee()) into the function the sampled pc is in: at or below
+ * it, within 64 KiB.  A word that only looks like a code address does
+ * not pass.  Calls through a register, and callers in shared objects,
+ * are not checked: such a caller stays skipped.  The new depth of
+ * pc[0..n), room for one more given.
  */
 size_t
 __mon_stacks_caller(uintptr_t *pc, size_t n, uintptr_t w)
 {
 #if defined(__x86_64__)
 	uintptr_t target;
-	int32_t rel;
 
-	if (n == 0 || n >= MON_STACK_DEPTH || w < 5 ||
-	    !__mon_exe_in_text(w - 5) || !__mon_exe_in_text(w - 1) ||
-	    *(const unsigned char *)(w - 5) != 0xe8 || (n > 1 && pc[1] == w))
-		return n;
-	__builtin_memcpy(&rel, (const void *)(w - 4), sizeof(rel));
-	target = w + (uintptr_t)(intptr_t)rel;
-	if (target > pc[0] || pc[0] - target >= 65536)
+	if (n == 0 || n >= MON_STACK_DEPTH || (n > 1 && pc[1] == w) ||
+	    (target = callee(w)) == 0 || target > pc[0] ||
+	    pc[0] - target >= 65536)
 		return n;
 	__builtin_memmove(pc + 2, pc + 1, (n - 1) * sizeof(*pc));
 	pc[1] = w;
