@@ -146,6 +146,11 @@ print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
 			fputc('\n', fp);
 		}
 	fprintf(fp, "%5ld samples lost\n", r->lost);
+	/* Only where there are stacks: older files keep their summary. */
+	if (r->stacks.has)
+		fprintf(fp, "%5ld samples with their call stacks (%zu "
+		    "distinct), %ld without (no room in the runtime)\n",
+		    r->stacks.samples, r->stacks.nstack, r->stacks.lost);
 	fprintf(fp, "%5g samples per second (%s)\n", r->rate,
 	    r->rate_recorded ? "recorded" : "assumed: no rate in the profile");
 	fprintf(fp, "%5zu profile%s summed\n", r->nfiles,

@@ -34,6 +34,10 @@ cat > want <<'END'
    0.9    0.05    5.50    0.9    0.05       7      7.      _ZN2ns3fooEi
 END
 expect_file want out
+# -s: how many samples the stacks hold.
+"$PROF" -s sample 2>&1 > /dev/null | grep 'call stacks' > out
+expect_eq "$(cat out)" "  490 samples with their call stacks (4 distinct), 0 without (no room in the runtime)" \
+    "-s: the stacks"
 # CSV: the inclusive column in seconds, as the table.
 "$PROF" --format=csv sample | awk -F, 'NR > 1 { print $1, $NF }' > out
 grep -q '^main 4.9$' out || fail "csv: main: $(cat out)"
