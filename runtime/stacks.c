@@ -34,11 +34,16 @@ struct stack {
 
 #define HEAD_WORDS	(sizeof(struct stack) / sizeof(uintptr_t))
 
-/* The table, then the pool, in one mapping: one pointer publishes both. */
+/*
+ * The table, the list of what it holds (so that the writer visits the
+ * stacks, not every slot), then the pool, in one mapping: one pointer
+ * publishes them all.
+ */
 struct store {
 	size_t		 len;		/* bytes mapped */
 	size_t		 pool_words;
 	uint32_t	 slot[TABLE_SLOTS];
+	uint32_t	 list[TABLE_SLOTS];	/* offsets; 0: being listed */
 	uintptr_t	 pool[];
 };
 
@@ -165,8 +170,10 @@ __mon_stacks_add(const uintptr_t *pc, size_t n, long sid)
 				goto lost;
 			if (__atomic_compare_exchange_n(&slot[i], &off, mine, 0,
 			    __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
-				MON_ADD(&s.nstacks, 1);
 				MON_ADD(&r->n, 1);
+				__atomic_store_n(&st->list[__atomic_fetch_add(
+				    &s.nstacks, 1, __ATOMIC_RELAXED)], mine,
+				    __ATOMIC_RELEASE);
 				return 0;
 			}
 			/* Another stack took it: is it this one? */
@@ -288,12 +295,13 @@ int
 __mon_stacks_in(uintptr_t lo, uintptr_t hi)
 {
 	struct store *st = MON_LOAD(&s.st);
-	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	uint32_t off;
 	const struct stack *r;
 	size_t i, k;
 
-	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++) {
-		if ((off = MON_LOAD(&slot[i])) == 0)
+	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++) {
+		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) ==
+		    0)
 			continue;
 		r = at(off);
 		if (MON_LOAD(&r->n) == 0)
@@ -314,12 +322,13 @@ void
 __mon_stacks_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
 {
 	struct store *st = MON_LOAD(&s.st);
-	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	uint32_t off;
 	struct stack *r;
 	size_t i, k;
 
-	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++) {
-		if ((off = MON_LOAD(&slot[i])) == 0)
+	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++) {
+		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) ==
+		    0)
 			continue;
 		r = at(off);
 		for (k = 0; k < r->depth; k++)
@@ -373,19 +382,20 @@ __mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
     void *arg)
 {
 	struct store *st = MON_LOAD(&s.st);
-	uint32_t *slot = st != NULL ? st->slot : NULL, *v, off, t;
+	uint32_t *v, off, t;
 	size_t i, n = 0, len;
 	const struct stack *r;
 	long k;
 	int saved = errno, rc = 0;
 
-	if (slot == NULL)
+	if (st == NULL)
 		return 0;
 	len = (MON_LOAD(&s.nstacks) + 1) * sizeof(uint32_t);
 	v = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	for (i = 0; i < TABLE_SLOTS; i++) {
-		if ((off = MON_LOAD(&slot[i])) == 0)
+	for (i = 0; i < MON_LOAD(&s.nstacks); i++) {
+		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) ==
+		    0)
 			continue;
 		r = at(off);
 		if (r->sid != (uint32_t)s.which || MON_LOAD(&r->n) == 0)
@@ -422,11 +432,12 @@ void
 __mon_stacks_reset(void)
 {
 	struct store *st = MON_LOAD(&s.st);
-	uint32_t *slot = st != NULL ? st->slot : NULL, off;
+	uint32_t off;
 	size_t i;
 
-	for (i = 0; slot != NULL && i < TABLE_SLOTS; i++)
-		if ((off = MON_LOAD(&slot[i])) != 0)
+	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++)
+		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) !=
+		    0)
 			MON_STORE(&at(off)->n, 0);
 	MON_STORE(&s.lost, 0);
 }
