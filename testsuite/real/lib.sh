@@ -4,7 +4,9 @@
 # workload's hot function, as perf finds it in the plain build) and
 # defines build FLAGS, check and workload, each run in the build
 # directory B with SRC naming this mode's copy of the sources.
-# Optional: TOOLS (commands it needs), PKGS (Debian packages of the
+# Optional: INCL (a function whose inclusive share of the workload's
+# time prof must give as perf --call-graph dwarf does on the plain
+# build), TOOLS (commands it needs), PKGS (Debian packages of the
 # libraries its build uses), INTREE=1 (builds only in its
 # source tree), workload_1t (the workload in one thread, for the exact
 # counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top function of prof
@@ -214,13 +216,13 @@ exe_for() {
 # prof_rows EXE PROFILE...: "name<TAB>calls<TAB>seconds" for each row
 # of prof -g, in prof's order (calls empty for a row without a count).
 # From the CSV, whose seconds are exact; a name may hold commas (and is
-# then quoted), the seven fields after it do not.
+# then quoted), the eight fields after it do not.
 prof_rows() {
 	"$PROF" -g --format=csv "$@" | awk 'NR > 1 { n = split($0, f, ",")
-	    s = f[1]; for (j = 2; j <= n - 7; j++) s = s "," f[j]
+	    s = f[1]; for (j = 2; j <= n - 8; j++) s = s "," f[j]
 	    if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2)
 		gsub(/""/, "\"", s) }
-	    print s "\t" f[n - 1] "\t" f[n - 3] }'
+	    print s "\t" f[n - 2] "\t" f[n - 4] }'
 }
 
 # gprof_rows EXE GMON...: "name<TAB>calls<TAB>seconds" of gprof's flat

@@ -179,12 +179,13 @@ run_mode() {
 	one=
 	command -v workload_1t > /dev/null && one=one
 	[ -z "$one" ] || run_work workload_1t one1
-	[ "$MODE" = plain ] && { result work $wok; return 0; }
+	[ "$MODE" = plain ] && { result work $wok; perf_incl; return 0; }
 	run_work workload run2
 	[ -z "$one" ] || run_work workload_1t one2
 	result work $wok
 	result profiles "$np"
 	check_top "${one:-run}"
+	check_incl
 	# Configure's and the build's own programs must leave nothing.
 	find "$SRC" "$B" -name mon.out -o -name gmon.out -o -name '*.tmp' \
 	    > "$M/stray"
@@ -297,6 +298,61 @@ top_is() {
 	fi
 }
 
+# perf_incl: the plain build's workload under perf record --call-graph
+# dwarf (a copy of the user stack unwound by libdw: no frame pointers
+# needed), and INCL's share of its samples with its callees' ("Children"),
+# for check_incl.  A machine without perf, or one that refuses it, notes
+# that and compares nothing.
+perf_incl() {
+	[ -n "${INCL:-}" ] || return 0
+	if ! have perf; then
+		echo "    note: no perf: $INCL's inclusive share not compared"
+		return 0
+	fi
+	mkdir -p "$M/work.perf"
+	(cd "$M/work.perf" && perf record -q -F 999 --call-graph dwarf \
+	    -o "$M/perf.data" -- sh "$REAL/step.sh" "$NAME" workload) \
+	    > /dev/null 2> "$M/perf.err"
+	perf report -i "$M/perf.data" --children --stdio --comm "$WORK_PROG" \
+	    --percentage relative 2> /dev/null | awk -v f="$INCL" '
+	    $NF == f && $1 ~ /%$/ { sub(/%/, "", $1); print $1; exit }' \
+	    > "$M/incl.perf"
+	if [ ! -s "$M/incl.perf" ]; then
+		echo "    note: perf record failed or found no $INCL" \
+		    "($(head -n 1 "$M/perf.err")): not compared"
+		rm -f "$M/incl.perf"
+		return 0
+	fi
+	result incl "$(cat "$M/incl.perf")"
+}
+
+# check_incl: INCL's inclusive share of the samples in prof (from the
+# sampled stacks of the workload's first run) is the plain build's in
+# perf within 5 points: sampling noise at a few hundred samples, and the
+# instrumentation's own time, which lies mostly under the callers.
+check_incl() {
+	[ -n "${INCL:-}" ] && [ -f "$R/$NAME/plain.incl" ] || return 0
+	set -- "$M/prof.run1"/*."$WORK_PROG"
+	[ -f "$1" ] || return 0
+	"$PROF" --format=csv "$(exe_for "$1")" "$@" 2> /dev/null |
+	    awk -v f="$INCL" 'NR > 1 { n = split($0, c, ","); t += c[n - 4]
+		if (c[1] == f) i = c[n] }
+		END { if (t > 0 && i != "") printf "%.1f\n", 100 * i / t }' \
+	    > "$M/incl.prof"
+	perf=$(cat "$R/$NAME/plain.incl")
+	prof=$(cat "$M/incl.prof")
+	result incl "$prof"
+	if [ -z "$prof" ]; then
+		problem "prof shows no inclusive time for $INCL"
+	elif ! awk -v a="$prof" -v b="$perf" 'BEGIN {
+	    d = a - b; exit !(d <= 5 && d >= -5) }'; then
+		problem "$INCL's inclusive share: prof $prof%, perf $perf%" \
+		    "(plain build, --call-graph dwarf)"
+	else
+		echo "    $INCL's inclusive share: prof $prof%, perf $perf%"
+	fi
+}
+
 # ---------------------------------------------------------------- projects
 pass=0
 fail=0
@@ -354,6 +410,13 @@ for NAME in $projects; do
 done
 echo "(per mode: build/tests/workload; profiles: -p/-pg, of the tests and"
 echo "the workload; wall: the workload's first run)"
+for NAME in $projects; do
+	f=$(pvar "$NAME" INCL)
+	[ -n "$f" ] && [ ! -f "$R/$NAME.skip" ] || continue
+	echo "$NAME: $f's inclusive share: prof -p $(cell "$NAME" p incl)%," \
+	    "-pg $(cell "$NAME" pg incl)%; perf on plain $(cell "$NAME" plain \
+	    incl)%"
+done
 for NAME in $projects; do
 	[ -s "$R/$NAME/xfail" ] && sed "s/^/XFAIL $NAME /" "$R/$NAME/xfail"
 	[ -s "$R/$NAME/problems" ] && sed "s/^/FAIL $NAME /" "$R/$NAME/problems"
