@@ -400,7 +400,7 @@ void
 __mon_arcs_keep(int forget)
 {
 	struct __mon_lease *l;
-	long tid = syscall(SYS_gettid);
+	long tid = __mon_self_tid();
 
 	__mon_arena_keep(&tabs);
 	__mon_sites_end(__mon_arcs_mine.tab);

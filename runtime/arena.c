@@ -181,10 +181,11 @@ static __thread struct __mon_lease *held[MON_LEASE_LISTS]
     __attribute__((__tls_model__("initial-exec")));
 static __thread int watched __attribute__((__tls_model__("initial-exec")));
 
+/* Its tid, or what stands for it where a seccomp filter refuses gettid. */
 static long
 tid_now(void)
 {
-	return syscall(SYS_gettid);
+	return __mon_self_tid();
 }
 
 /* What a layer above has done first when a thread ends (-threads). */
@@ -312,7 +313,9 @@ __mon_arena_lease(struct __mon_leases *ls, size_t len)
 
 /*
  * Whether thread tid of this process has gone (0: known gone; self:
- * this thread).  tgkill, as pthread_kill: what sandboxes allow.
+ * this thread).  tgkill, as pthread_kill: what sandboxes allow; where a
+ * seccomp filter of the program's refuses it, or refused gettid (tid
+ * then stands for a thread, < 0), never known: the lease stays its.
  */
 static int
 gone(long tid, long self)
@@ -321,6 +324,8 @@ gone(long tid, long self)
 
 	if (tid == 0 || tid == self)
 		return 1;
+	if (tid < 0 || !__mon_seccomp_may(MON_SECCOMP_GONE))
+		return 0;
 	r = syscall(SYS_tgkill, syscall(SYS_getpid), tid, 0) == -1 &&
 	    errno == ESRCH;
 	errno = saved;

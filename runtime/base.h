@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * base.h - the runtime's primitives (fmt.c, err.c, note.c, name.c,
- * match.c) and
+ * base.h - the runtime's primitives (seccomp.c, fmt.c, err.c, note.c,
+ * name.c, match.c) and
  * what every runtime file uses: visibility, atomics, the error line.
  *
  * The runtime is layered; each layer's header includes the one below:
@@ -29,7 +29,34 @@
 #define MON_CAS(p, e, v)						\
 	__atomic_compare_exchange_n((p), (e), (v), 0, __ATOMIC_ACQ_REL,	\
 	    __ATOMIC_ACQUIRE)
+/* A spin-wait's step: no system call. */
+#if defined(__x86_64__) || defined(__i386__)
+#define MON_RELAX()		__builtin_ia32_pause()
+#else
+#define MON_RELAX()		__asm__ __volatile__("" ::: "memory")
+#endif
 
+/*
+ * seccomp.c: what the program's seccomp filters let the runtime do in
+ * its threads, by sets of the calls it makes there.
+ */
+#define MON_SECCOMP_STDERR	0x01	/* write(2, ...): err.c's line */
+#define MON_SECCOMP_GETPID	0x02
+#define MON_SECCOMP_GETTID	0x04
+#define MON_SECCOMP_FUTEX	0x08	/* wait and wake, private or not */
+#define MON_SECCOMP_EXIT	0x10	/* exit.c's wait: open, read /proc */
+#define MON_SECCOMP_DIE		0x20	/* signal.c: sigaction, raise */
+#define MON_SECCOMP_SIGRETURN	0x40	/* a handler returns */
+#define MON_SECCOMP_REAP	0x80	/* final.c: wait4 __WCLONE, munmap */
+#define MON_SECCOMP_SIGPROF	0x100	/* itimer.c's handler: its stack walk */
+#define MON_SECCOMP_GONE	0x200	/* has a thread gone: tgkill(pid, tid, 0) */
+
+int	 __mon_seccomp_push(int, const void *) MON_HIDDEN;
+void	 __mon_seccomp_pop(void) MON_HIDDEN;
+int	 __mon_seccomp_confined(void) MON_HIDDEN;
+int	 __mon_seccomp_may(unsigned) MON_HIDDEN;
+int	 __mon_seccomp_kills(void) MON_HIDDEN;
+void	 __mon_seccomp_exempt(const void *, const void *) MON_HIDDEN;
 
 /* err.c: one line on stderr with a raw write; no stdio, no errno change. */
 #define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)

@@ -180,14 +180,14 @@ set_take(void)
 	struct set *t;
 
 	if ((t = __mon_arena_adopt(&sets)) != NULL) {
-		MON_STORE(&t->tid, syscall(SYS_gettid));
+		MON_STORE(&t->tid, __mon_self_tid());
 		if (t->index == NULL)
 			index_make(t, 0);
 		return t;
 	}
 	if ((t = __mon_arena_lease(&sets, SET_LEN)) == NULL)
 		return NULL;
-	MON_STORE(&t->tid, syscall(SYS_gettid));
+	MON_STORE(&t->tid, __mon_self_tid());
 	__mon_arena_start(&t->slots, sizeof(struct __mon_slot), SET_CHUNK,
 	    &t->first, t + 1, SET_SLOTS);
 	return t;
@@ -399,7 +399,7 @@ __mon_cells_sid(long tid)
 		return sid_find(tid, 0);
 	if ((s = mysid) != 0)
 		return s;
-	s = sid_find(syscall(SYS_gettid), 1);
+	s = sid_find(__mon_self_tid(), 1);
 	mysid = s;
 	return s;
 }
@@ -412,7 +412,7 @@ void
 __mon_cells_sid_end(void)
 {
 	unsigned long *t = MON_LOAD(&sidtab), w;
-	long tid = syscall(SYS_gettid);
+	long tid = __mon_self_tid();
 	size_t k;
 
 	size_t probe;

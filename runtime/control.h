@@ -20,6 +20,7 @@ void	 __mon_dump_reset(void) MON_HIDDEN;
 int	 __mon_final_start(int (*)(void)) MON_HIDDEN;
 int	 __mon_final_ready(void) MON_HIDDEN;
 int	 __mon_final_finish(void) MON_HIDDEN;
+void	 __mon_final_nap(long, int) MON_HIDDEN;
 void	 __mon_final_reset(void) MON_HIDDEN;
 
 /* monitor.c */
@@ -36,6 +37,7 @@ int	 __mon_monitor_dump(int) MON_HIDDEN;
 int	 __mon_monitor_dump_interval(void) MON_HIDDEN;
 void	 __mon_monitor_end(void) MON_HIDDEN;
 int	 __mon_monitor_exiting(void) MON_HIDDEN;
+int	 __mon_monitor_confine(void) MON_HIDDEN;
 int	 __mon_monitor_running(void) MON_HIDDEN;
 void	 __mon_monitor_reset(void) MON_HIDDEN;
 
@@ -46,6 +48,8 @@ int	 __profil(unsigned short *, size_t, size_t, unsigned int) MON_HIDDEN;
 void	 __monitor_signal(int) MON_HIDDEN;
 void	 __mon_signal_setup(void) MON_HIDDEN;
 void	 __mon_signal_check(void) MON_HIDDEN;
+void	 __mon_signal_withdraw(void) MON_HIDDEN;
+void	 __mon_signal_restore(void) MON_HIDDEN;
 
 /* init.c */
 void	 __mon_init(void) MON_EXPORT;

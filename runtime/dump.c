@@ -31,7 +31,7 @@ static int
 dump_lock(void)
 {
 	static const struct timespec nap = { 0, 10000000L };
-	int tid = (int)syscall(SYS_gettid), now;
+	int tid = __mon_self_tid(), now;
 
 	for (;;) {
 		now = 0;
@@ -40,7 +40,7 @@ dump_lock(void)
 		if (now == tid)
 			return -1;
 		if (syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, now, &nap,
-		    NULL, 0) != 0 && errno == ETIMEDOUT &&
+		    NULL, 0) != 0 && errno == ETIMEDOUT && now > 0 &&
 		    kill(now, 0) != 0 && errno == ESRCH &&
 		    MON_CAS(&owner, &now, tid)) {
 			__mon_outfile_reset();

@@ -3,7 +3,8 @@
  * err.c - the runtime's only way to complain: one line, a raw write to
  * stderr, with the reason in words where there is an errno.
  * Async-signal-safe; leaves errno as it was.  The runtime never exits or
- * aborts the program it profiles.
+ * aborts the program it profiles, and where a seccomp filter of the
+ * program's would kill it for a write to stderr, it says nothing.
  */
 #include <errno.h>
 #include <string.h>
@@ -16,6 +17,8 @@ __mon_err_write(const char *s, size_t len)
 {
 	int saved = errno;
 
+	if (!__mon_seccomp_may(MON_SECCOMP_STDERR))
+		return;
 	if (write(STDERR_FILENO, s, len) < 0)
 		errno = saved;
 	errno = saved;

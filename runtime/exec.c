@@ -44,13 +44,23 @@ int	 __wrap_execl(const char *, const char *, ...) MON_HIDDEN;
 int	 __wrap_execlp(const char *, const char *, ...) MON_HIDDEN;
 int	 __wrap_execle(const char *, const char *, ...) MON_HIDDEN;
 
-/* The image is about to go: its profile now, errno as it was. */
+/*
+ * The image is about to go: its profile now, errno as it was.  A program
+ * confined by a seccomp filter that could kill the runtime has its
+ * profile written by the writer process started before the filter
+ * (confine.c), as its last: the writer ends then, so that it cannot
+ * outlive the image it belongs to (if the exec fails, what follows is
+ * not written).
+ */
 static void
 before(void)
 {
 	int saved = errno;
 
-	__mon_monitor_dump(0);
+	if (__mon_seccomp_kills())
+		__mon_monitor_stop(MON_STOP_FINAL);
+	else
+		__mon_monitor_dump(0);
 	errno = saved;
 }
 

@@ -38,6 +38,10 @@
  *
  * Calls from shared libraries are not wrapped: the holds still serve
  * them, and they are few.
+ *
+ * Where the program's seccomp filter refuses a call of the wait
+ * (seccomp.c), exit() is glibc's, with no wait: a kill filter would end
+ * the program on the runtime's gettid, status and output lost.
  */
 #include <sys/syscall.h>
 
@@ -141,7 +145,14 @@ __wrap_exit(int status)
 		 */
 		MON_ERR("monprof: the runtime never started (the program "
 		    "has no start files, -nostartfiles): no profile\n");
-	if (__mon_self_which() != MON_SELF_SAME)
+	/*
+	 * A seccomp filter of the program's that would refuse the wait's
+	 * calls: glibc's exit() alone, as without the runtime (a program
+	 * confined to so few calls has no other thread to wait for).
+	 */
+	if (__mon_self_which() != MON_SELF_SAME ||
+	    !__mon_seccomp_may(MON_SECCOMP_GETTID | MON_SECCOMP_GETPID |
+	    MON_SECCOMP_FUTEX | MON_SECCOMP_GONE | MON_SECCOMP_EXIT))
 		__real_exit(status);
 	me = (int)syscall(SYS_gettid);
 	for (;;) {

@@ -20,6 +20,17 @@
  * by the thread that waits for it, or, if the process has ended, by
  * init.  Where it cannot be started (RLIMIT_NPROC, a sandbox), the
  * caller writes the profile itself.  Async-signal-safe.
+ *
+ * A program about to confine itself with seccomp has it started then
+ * (confine.c), before the filter, which therefore does not filter it
+ * (nor does a later one: SECCOMP_FILTER_FLAG_TSYNC reaches the thread
+ * group only, and this process is none of the program's).  It then
+ * waits for the rest of the program's life, and while it waits it
+ * drains the perf sampler's rings, the helper thread's work, as there
+ * is no helper in a confined program (__mon_final_nap).  Where the
+ * filter refuses futex() to the program's threads (seccomp.c), nobody
+ * wakes it: it looks for the go every 10 ms, and whoever gives the go
+ * waits for it without a system call, spinning.
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -53,15 +64,25 @@ static struct {
 	unsigned	 ready;		/* 0 while being started, then 1 */
 	int		 reaped;
 	long		 parent;	/* the process it writes for */
+	long		 nap;		/* ns between its looks, NAP_NS */
+	int		 drain;		/* it drains the sampler as it looks */
 	char		*stack;
 	int		(*write)(void);
 } fw;
 
+/*
+ * A wait or a wake, where the program's seccomp filter allows them to
+ * the caller; else a pause: the callers' loops then spin.
+ */
 static long
 futex(void *word, int op, unsigned val, long ns)
 {
 	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
 
+	if (!__mon_seccomp_may(MON_SECCOMP_FUTEX)) {
+		MON_RELAX();
+		return -1;
+	}
 	return syscall(SYS_futex, word, op, val, ns > 0 ? &ts : NULL, NULL, 0);
 }
 
@@ -95,10 +116,13 @@ writer(void *arg)
 	(void)arg;
 	close_copies();
 	while (MON_LOAD(&fw.stage) == STAGE_WAITING) {
-		futex(&fw.stage, FUTEX_WAIT_PRIVATE, STAGE_WAITING, NAP_NS);
+		futex(&fw.stage, FUTEX_WAIT_PRIVATE, STAGE_WAITING,
+		    MON_LOAD(&fw.nap));
 		/* The process has ended: its children went to a reaper. */
 		if (syscall(SYS_getppid) != fw.parent)
 			break;
+		if (MON_LOAD(&fw.drain))
+			__mon_sampler_poll();
 	}
 	fw.write();
 	MON_STORE(&fw.stage, STAGE_DONE);
@@ -128,6 +152,10 @@ __mon_final_start(int (*write)(void))
 	fw.write = write;
 	fw.parent = syscall(SYS_getpid);
 	fw.reaped = 0;
+	MON_STORE(&fw.nap, NAP_NS);
+	MON_STORE(&fw.drain, 0);
+	/* Its code answers for the filters in force now (seccomp.c). */
+	__mon_seccomp_exempt(fw.stack, fw.stack + STACKLEN);
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	/* Exit signal 0: no SIGCHLD, and wait() without __WCLONE skips it. */
@@ -142,6 +170,7 @@ __mon_final_start(int (*write)(void))
 		errno = saved;
 		return 0;
 	}
+	__mon_seccomp_exempt(NULL, NULL);
 	munmap(fw.stack, STACKLEN);
 fail:
 	MON_STORE(&fw.stage, STAGE_NONE);
@@ -180,13 +209,34 @@ __mon_final_finish(void)
 	/* The kernel clears tid and wakes it (a shared futex) at its exit. */
 	while ((tid = MON_LOAD(&fw.tid)) != 0)
 		futex(&fw.tid, FUTEX_WAIT, (unsigned)tid, 100000000L);
-	if (MON_CAS(&fw.reaped, &zero, 1)) {
+	/* Where a filter refuses it, a zombie until the process ends. */
+	if (__mon_seccomp_may(MON_SECCOMP_REAP) &&
+	    MON_CAS(&fw.reaped, &zero, 1)) {
 		while (waitpid(fw.pid, NULL, __WCLONE) < 0 && errno == EINTR)
 			continue;
+		__mon_seccomp_exempt(NULL, NULL);
 		munmap(fw.stack, STACKLEN);
 	}
 	errno = saved;
 	return 0;
+}
+
+/*
+ * The program is confining itself (confine.c): the writer looks every ns
+ * nanoseconds (for the go, where nobody can wake it, or to drain), and
+ * drains the sampler if drain.  Before the filter: it is woken to see it.
+ */
+void
+__mon_final_nap(long ns, int drain)
+{
+	int saved = errno;
+
+	if (MON_LOAD(&fw.stage) != STAGE_WAITING)
+		return;
+	MON_STORE(&fw.nap, ns);
+	MON_STORE(&fw.drain, drain);
+	futex(&fw.stage, FUTEX_WAKE_PRIVATE, INT_MAX, 0);
+	errno = saved;
 }
 
 /* fork child: a writer was the parent's. */
@@ -194,4 +244,5 @@ void
 __mon_final_reset(void)
 {
 	memset(&fw, 0, sizeof(fw));
+	__mon_seccomp_exempt(NULL, NULL);
 }

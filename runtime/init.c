@@ -39,6 +39,8 @@ extern void *__dso_handle __attribute__((__weak__, __visibility__("hidden")));
 static void
 atfork_child(void)
 {
+	int confined = __mon_seccomp_kills();
+
 	__mon_self_record();
 	__mon_outfile_reset();
 	__mon_dump_reset();
@@ -50,7 +52,12 @@ atfork_child(void)
 	__mon_cells_reset();
 	__mon_arcs_reset();
 	__mon_hist_reset();
-	__mon_sampler_reset();
+	/* A seccomp filter of the parent's, now the child's, could kill
+	 * the calls of a new sampler (perf_event_open, clone). */
+	if (confined)
+		__mon_sampler_drop();
+	else
+		__mon_sampler_reset();
 }
 
 /*
@@ -76,9 +83,12 @@ hold(int status, void *arg)
 	(void)status;
 	(void)arg;
 	for (i = 0; i < 1000 && !MON_LOAD(&exited); i++)
-		syscall(SYS_futex, &exited, FUTEX_WAIT_PRIVATE, 0,
-		    &(const struct timespec){ 0, 1000000L }, NULL, 0);
-	if (MON_LOAD(&exiter) != (int)syscall(SYS_gettid))
+		if (__mon_seccomp_may(MON_SECCOMP_FUTEX))
+			syscall(SYS_futex, &exited, FUTEX_WAIT_PRIVATE, 0,
+			    &(const struct timespec){ 0, 1000000L }, NULL, 0);
+		else
+			MON_RELAX();
+	if (MON_LOAD(&exiter) != __mon_self_tid())
 		__mon_final_finish();
 	errno = saved;
 }
@@ -99,11 +109,14 @@ exiting(int status, void *arg)
 
 	(void)arg;
 	__mon_exit_reached();
-	MON_STORE(&exiter, (int)syscall(SYS_gettid));
-	if (!(shared = __mon_monitor_exiting() != 0))
+	MON_STORE(&exiter, __mon_self_tid());
+	if (!(shared = __mon_monitor_exiting() != 0) &&
+	    __mon_seccomp_may(MON_SECCOMP_DIE))
 		__mon_signal_check();
 	MON_STORE(&exited, 1);
-	syscall(SYS_futex, &exited, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+	if (__mon_seccomp_may(MON_SECCOMP_FUTEX))
+		syscall(SYS_futex, &exited, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,
+		    NULL, 0);
 	if (shared)
 		_exit(status);
 }

@@ -71,10 +71,26 @@ static int	start(struct hdr *, size_t, size_t, struct monitor_args *,
 		    size_t);
 
 
+/* Where the program's seccomp filter refuses it, a pause: waits spin. */
 static void
 futex(unsigned *word, int op, unsigned val)
 {
-	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+	if (__mon_seccomp_may(MON_SECCOMP_FUTEX))
+		syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+	else
+		MON_RELAX();
+}
+
+/*
+ * Whether the runtime may make the system calls it does not list to
+ * seccomp.c in the program's threads (start a writer process, write a
+ * profile): yes unless a seccomp filter of the program's could kill
+ * it for one.
+ */
+static int
+unconfined(void)
+{
+	return !__mon_seccomp_kills();
 }
 
 /*
@@ -202,7 +218,7 @@ __monitor(int (*lowpc)(void), int (*highpc)(void), WORD *buffer,
 static void
 thread_ended(void)
 {
-	if (here() == 0 && __mon_monitor_running() &&
+	if (unconfined() && here() == 0 && __mon_monitor_running() &&
 	    __mon_env_get()->threads)
 		__mon_dump_thread();
 }
@@ -258,7 +274,7 @@ static int
 stop_begin(void)
 {
 	unsigned on = STATE_ON, now;
-	int tid = (int)syscall(SYS_gettid);
+	int tid = __mon_self_tid();
 
 	if (MON_CAS(&state, &on, STATE_STOPPING)) {
 		MON_STORE(&stopper, tid);
@@ -292,10 +308,22 @@ final_write(void)
 	return MON_LOAD(&state) != STATE_OFF ? __mon_dump_write(0) : 0;
 }
 
-/* The last profile now, by the writer process if it can be had. */
+/*
+ * The last profile now, by the writer process if it can be had.  Where
+ * a seccomp filter of the program's could kill the runtime, only a
+ * writer started before the filter writes (confine.c), and if there is
+ * none, one line says so where the filter allows it.
+ */
 static void
 final(void)
 {
+	if (!unconfined()) {
+		if (__mon_final_finish() != 0)
+			MON_ERR("monprof: the program's seccomp filter leaves "
+			    "the runtime no way to write the profile: none "
+			    "written\n");
+		return;
+	}
 	if (__mon_final_start(final_write) != 0 || __mon_final_finish() != 0)
 		__mon_dump_write(0);
 }
@@ -317,7 +345,8 @@ __mon_monitor_stop(int write)
 		return;
 	}
 	stop_switching();
-	if (write == MON_STOP_FINAL)
+	/* Confined: monitor(0)'s write is the writer's, as the last. */
+	if (write == MON_STOP_FINAL || (write == MON_STOP_NOW && !unconfined()))
 		final();
 	else if (write == MON_STOP_NOW)
 		__mon_dump_write(0);
@@ -355,7 +384,7 @@ __mon_monitor_end(void)
 int
 __mon_monitor_dump(int numbered)
 {
-	if (here() != 0 || !__mon_monitor_running())
+	if (!unconfined() || here() != 0 || !__mon_monitor_running())
 		return -1;
 	return __mon_dump_write(numbered);
 }
@@ -375,7 +404,25 @@ __mon_monitor_exiting(void)
 	 * the destructors and writes: the writer process, started now,
 	 * finishes the profile whatever happens.
 	 */
-	if (__mon_monitor_running())
+	if (__mon_monitor_running() && unconfined())
+		__mon_final_start(final_write);
+	return 0;
+}
+
+/*
+ * A seccomp filter is about to confine the program (confine.c): the
+ * writer of the last profile starts now, before the filter, which will
+ * not filter it (final.c); before the first filter only, which would
+ * filter it otherwise (it could not even wait without futex()).  0, or
+ * -1 in a process that shares the memory of the one set up (a vfork
+ * child's filter is its own).
+ */
+int
+__mon_monitor_confine(void)
+{
+	if (here() != 0)
+		return -1;
+	if (__mon_monitor_running() && !__mon_seccomp_confined())
 		__mon_final_start(final_write);
 	return 0;
 }
@@ -515,11 +562,15 @@ switch_to(int on, int sampler)
 	return prev;
 }
 
-/* Whether a moncontrol may switch the sampler (see switch_to). */
+/*
+ * Whether a moncontrol may switch the sampler (see switch_to): not in a
+ * confined program, whose filter may refuse it the sampler's calls (its
+ * writer process drains the samples, and the sampler ends with it).
+ */
 static int
 sampling(void)
 {
-	return MON_LOAD(&state) == STATE_ON;
+	return MON_LOAD(&state) == STATE_ON && !__mon_seccomp_confined();
 }
 
 /*
@@ -561,7 +612,7 @@ __mon_monitor_dump_interval(void)
 	static int dumping;
 	int rc, on = 0, locked, idle = 0;
 
-	if (here() != 0 || !__mon_monitor_running())
+	if (!unconfined() || here() != 0 || !__mon_monitor_running())
 		return -1;
 	/*
 	 * One interval at a time: a second dump between another's write
@@ -599,7 +650,9 @@ __mon_monitor_dump_interval(void)
  * A stop (state STOPPING): off, and the sampler down, under the lock, so
  * that no moncontrol in another thread is switching the events while
  * their rings are unmapped (8 togglers and monitor(0): SIGSEGV in 2 of
- * 30 runs).
+ * 30 runs).  A confined program's sampler is left as it is: its filter
+ * may refuse the calls, its helper thread has gone already, and the
+ * writer process drains it before it writes.
  */
 static void
 stop_switching(void)
@@ -610,13 +663,15 @@ stop_switching(void)
 		/* monitor(0) from a handler over this thread's moncontrol:
 		 * the lock is this thread's; off is left to its holder. */
 		__moncontrol(0);
-		__mon_sampler_stop();
+		if (!__mon_seccomp_confined())
+			__mon_sampler_stop();
 		return;
 	}
 	ticketed = 1;
 	switch_lock();
-	switch_to(0, 1);
-	__mon_sampler_stop();
+	switch_to(0, !__mon_seccomp_confined());
+	if (!__mon_seccomp_confined())
+		__mon_sampler_stop();
 	switch_pending();
 	ticketed = 0;
 }

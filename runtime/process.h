@@ -17,6 +17,7 @@
 void	 __mon_self_record(void) MON_HIDDEN;
 int	 __mon_self_which(void) MON_HIDDEN;
 long	 __mon_self_pid(void) MON_HIDDEN;
+int	 __mon_self_tid(void) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */
 void	 __mon_exit_reached(void) MON_HIDDEN;

@@ -46,6 +46,18 @@ __mon_sampler_drain(void)
 		__mon_itimer_check();
 }
 
+/*
+ * A confined program's sampler has no helper thread (confine.c): the
+ * writer process drains the perf rings as the helper would, if nobody
+ * else is draining now.
+ */
+void
+__mon_sampler_poll(void)
+{
+	if (running == MON_SAMPLER_PERF)
+		__mon_perf_drain(0);
+}
+
 void
 __mon_sampler_stop(void)
 {
@@ -128,6 +140,17 @@ int
 __mon_sampler_alone(int alone)
 {
 	return running == MON_SAMPLER_PERF ? __mon_perf_alone(alone) : 0;
+}
+
+/*
+ * A fork child whose seccomp filter could kill the calls a new sampler
+ * makes: the parent's is dropped untouched (its perf descriptors stay
+ * open in the child, unused), and the child samples nothing.
+ */
+void
+__mon_sampler_drop(void)
+{
+	running = MON_SAMPLER_NONE;
 }
 
 /* fork child: the sampler is the parent's; start one of its own. */

@@ -82,6 +82,8 @@ void	 __mon_itimer_reset(long) MON_HIDDEN;
 int	 __mon_sampler_start(void) MON_HIDDEN;
 void	 __mon_sampler_stop(void) MON_HIDDEN;
 void	 __mon_sampler_drain(void) MON_HIDDEN;
+void	 __mon_sampler_poll(void) MON_HIDDEN;
+void	 __mon_sampler_drop(void) MON_HIDDEN;
 void	 __mon_sampler_control(int) MON_HIDDEN;
 long	 __mon_sampler_rate(void) MON_HIDDEN;
 int	 __mon_sampler_which(void) MON_HIDDEN;

@@ -8,15 +8,22 @@
  *
  * A page marked MADV_WIPEONFORK tells the last two apart: a copied
  * address space gets it zeroed, a shared one sees the parent's mark.
+ * Where the program's seccomp filter refuses getpid() or gettid()
+ * (seccomp.c), they are not called: no answer, so the process set up,
+ * and a thread known by its glibc descriptor instead of its tid.
  * Async-signal-safe: system calls only.
  */
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include "process.h"
+
+/* Reached from the hooks, whose stubs save no vector register. */
+#pragma GCC target("general-regs-only")
 
 #ifndef MADV_WIPEONFORK
 #define MADV_WIPEONFORK	18	/* Linux 4.14 */
@@ -25,10 +32,12 @@
 static long pid;		/* of the process set up */
 static volatile long *mark;	/* the wipe-on-fork page, or NULL */
 
+/* getpid(), or -1 where it fails or a filter refuses it. */
 static long
 getpid_now(void)
 {
-	return syscall(SYS_getpid);
+	return __mon_seccomp_may(MON_SECCOMP_GETPID) ? syscall(SYS_getpid) :
+	    -1;
 }
 
 /*
@@ -40,6 +49,7 @@ void
 __mon_self_record(void)
 {
 	int saved = errno;
+	long now;
 	void *p;
 
 	if (mark == NULL) {
@@ -53,7 +63,8 @@ __mon_self_record(void)
 	}
 	if (mark != NULL)
 		*mark = 1;
-	MON_STORE(&pid, getpid_now());
+	if ((now = getpid_now()) > 0)
+		MON_STORE(&pid, now);
 	errno = saved;
 }
 
@@ -75,10 +86,11 @@ __mon_self_which(void)
 		__mon_self_record();
 	else if (now < 0)
 		/*
-		 * getpid() refused (a seccomp filter returns EPERM): no
-		 * answer, so the process set up, where the program runs
-		 * its filter.  Taken for a vfork child, it would end at
-		 * exit() with _exit(), its output never flushed.
+		 * getpid() refused (a seccomp filter returns EPERM, or
+		 * would kill): no answer, so the process set up, where the
+		 * program runs its filter.  Taken for a vfork child, it
+		 * would end at exit() with _exit(), its output never
+		 * flushed.
 		 */
 		return MON_SELF_SAME;
 	else if (now != MON_LOAD(&pid))
@@ -94,4 +106,23 @@ __mon_self_pid(void)
 	if (MON_LOAD(&pid) == 0)
 		__mon_self_record();
 	return MON_LOAD(&pid);
+}
+
+/*
+ * This thread, for the runtime's own locks and owners: its tid, or where
+ * a seccomp filter refuses gettid(), a negative number made of its glibc
+ * descriptor (no tid is negative).  errno kept.
+ */
+int
+__mon_self_tid(void)
+{
+	int saved = errno;
+	long t = -1;
+
+	if (__mon_seccomp_may(MON_SECCOMP_GETTID))
+		t = syscall(SYS_gettid);
+	errno = saved;
+	if (t > 0)
+		return (int)t;
+	return (int)(unsigned)(((uintptr_t)pthread_self() >> 12) | 0x80000000U);
 }

@@ -20,6 +20,8 @@
 
 /* -sigdump: each dump holds the work since the previous one. */
 static int zero_after_dump;
+/* Handlers put back to the default for a seccomp filter: 1 fatal, 2 dump. */
+static unsigned char withdrawn[_NSIG];
 
 /* Write the profile now; profiling goes on.  0, or -1. */
 static int
@@ -203,7 +205,8 @@ __mon_signal_check(void)
 	struct sigaction cur;
 	static int told;
 
-	if (!zero_after_dump || told || sigaction(e->sigdump, NULL, &cur) != 0 ||
+	if (!zero_after_dump || told || withdrawn[e->sigdump] ||
+	    sigaction(e->sigdump, NULL, &cur) != 0 ||
 	    ((cur.sa_flags & SA_SIGINFO) == 0 &&
 	    cur.sa_handler == __monitor_signal))
 		return;
@@ -246,6 +249,21 @@ altstack_setup(void)
 }
 
 /*
+ * The fatal handler's mask: a second signal (kill, ^C) waits: the first
+ * one writes, then the process dies of it.  A fault in the handler
+ * still reaches it.
+ */
+static void
+fatal_mask(sigset_t *set)
+{
+	size_t i;
+
+	sigfillset(set);
+	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(set, faults[i]);
+}
+
+/*
  * Only where the disposition is still the default: a program's own
  * handler, or SIG_IGN, is never replaced, and a handler the program
  * installs later simply replaces this one.
@@ -254,21 +272,74 @@ static void
 fatal_setup(void)
 {
 	struct sigaction sa, old;
-	size_t i;
 	int sig;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = fatal;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-	/* A second signal (kill, ^C) waits: the first one writes, then the
-	 * process dies of it.  A fault in the handler still reaches it. */
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		sigdelset(&sa.sa_mask, faults[i]);
+	fatal_mask(&sa.sa_mask);
 	for (sig = 1; sig <= SIGRTMAX; sig++)
 		if (fatal_signal(sig) && sigaction(sig, NULL, &old) == 0 &&
 		    old.sa_handler == SIG_DFL && (old.sa_flags & SA_SIGINFO) == 0)
 			sigaction(sig, &sa, NULL);
+}
+
+/*
+ * A seccomp filter that would kill the handlers' own calls (sigaction,
+ * raise, or the return from a handler) is about to confine the program
+ * (confine.c): every handler of this file's goes back to the default
+ * action first, so that a fatal signal, or the filter's own SIGSYS, ends
+ * the program as without the runtime, and the writer process started
+ * before the filter writes the profile once the process has ended.
+ * __mon_signal_restore puts them back if the filter was refused.
+ */
+void
+__mon_signal_withdraw(void)
+{
+	struct sigaction cur, dfl;
+	int sig;
+
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	for (sig = 1; sig <= SIGRTMAX; sig++) {
+		if (sigaction(sig, NULL, &cur) != 0)
+			continue;
+		if (((cur.sa_flags & SA_SIGINFO) != 0 &&
+		    cur.sa_sigaction == fatal) ||
+		    ((cur.sa_flags & SA_SIGINFO) == 0 &&
+		    cur.sa_handler == __monitor_signal))
+			withdrawn[sig] = sigaction(sig, &dfl, NULL) == 0 ?
+			    (cur.sa_handler == __monitor_signal ? 2 : 1) : 0;
+	}
+}
+
+void
+__mon_signal_restore(void)
+{
+	struct sigaction sa, cur;
+	int sig;
+
+	for (sig = 1; sig <= SIGRTMAX; sig++) {
+		if (withdrawn[sig] == 0 || sigaction(sig, NULL, &cur) != 0 ||
+		    (cur.sa_flags & SA_SIGINFO) != 0 ||
+		    cur.sa_handler != SIG_DFL) {
+			withdrawn[sig] = 0;
+			continue;
+		}
+		memset(&sa, 0, sizeof(sa));
+		if (withdrawn[sig] == 2) {
+			sa.sa_handler = __monitor_signal;
+			sa.sa_flags = SA_RESTART;
+			sigemptyset(&sa.sa_mask);
+		} else {
+			sa.sa_sigaction = fatal;
+			sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+			fatal_mask(&sa.sa_mask);
+		}
+		sigaction(sig, &sa, NULL);
+		withdrawn[sig] = 0;
+	}
 }
 
 /* At start: the -sigdump handler, then the fatal ones (PROFFLAGS). */

@@ -14,13 +14,13 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	fmt err note name match
+base	seccomp fmt err note name match
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal exec dl unshare init
+control	dump final monitor profil signal exec dl unshare confine init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented
