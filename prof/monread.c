@@ -120,6 +120,115 @@ monread_bins(const struct monfile *mf, size_t *k, struct monrun *r)
 	return run(mf, k, BINS(mf), mf->nbins, sizeof(WORD), r);
 }
 
+/* ---------------------------------------------------------------- compact */
+
+/* The first byte of [P, P + LEN) that is not zero: its index, or LEN. */
+static size_t
+nonzero(const unsigned char *p, size_t len)
+{
+	uint64_t w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w != 0)
+			break;
+	}
+	for (; i < len && p[i] == 0; i++)
+		;
+	return i;
+}
+
+/* [A, B) of the part PT kept: into NP[*N] and BUF if not NULL. */
+static void
+keep(const struct monpart *pt, uint64_t a, uint64_t b, struct monpart *np,
+    unsigned char *buf, size_t *n, size_t *bytes)
+{
+	if (np != NULL) {
+		np[*n] = (struct monpart){ a, b - a, buf + *bytes };
+		memcpy(buf + *bytes, pt->p + (a - pt->off), b - a);
+	}
+	(*n)++;
+	*bytes += b - a;
+}
+
+/*
+ * The stretches of MF's parts to keep: its cells and bins that are not
+ * all zero, with the zeros between two of them where they take fewer
+ * bytes than a part to describe them.  Into NP and BUF if not NULL;
+ * returns how many, their bytes into *BYTES.
+ */
+static size_t
+kept(const struct monfile *mf, struct monpart *np, unsigned char *buf,
+    size_t *bytes)
+{
+	const struct monpart *pt;
+	uint64_t at, end, z, u, w, a = 0, b = 0;
+	size_t k, n = 0;
+	int open;
+
+	*bytes = 0;
+	for (k = 0; k < mf->npart; k++) {
+		pt = &mf->part[k];
+		end = pt->off + pt->len;
+		open = 0;
+		/* The header was read at load: only cells and bins count. */
+		for (at = pt->off > CELLS(mf) ? pt->off : CELLS(mf); at < end;
+		    at = u + w) {
+			if ((z = at + nonzero(pt->p + (at - pt->off),
+			    end - at)) >= end)
+				break;
+			w = z < BINS(mf) ? CNT_SIZE : sizeof(WORD);
+			u = z < BINS(mf) ? CELLS(mf) + (z - CELLS(mf)) / w * w :
+			    BINS(mf) + (z - BINS(mf)) / w * w;
+			if (u + w > end)
+				w = end - u;
+			if (open && u - b < sizeof(*np)) {
+				b = u + w;
+				continue;
+			}
+			if (open)
+				keep(pt, a, b, np, buf, &n, bytes);
+			a = u;
+			b = u + w;
+			open = 1;
+		}
+		if (open)
+			keep(pt, a, b, np, buf, &n, bytes);
+	}
+	return n;
+}
+
+/*
+ * Keep of MF only what counts: its cells and bins that are not zero (a
+ * zero cell is unused, a zero bin holds no sample; monread_cells() and
+ * monread_bins() then visit the others only), so that a profile held
+ * while others are read takes the memory of what it recorded, not of
+ * its size.  0, or -1 out of memory (MF as it was).
+ */
+int
+monread_compact(struct monfile *mf)
+{
+	struct monpart *np;
+	unsigned char *buf;
+	size_t n, bytes;
+
+	n = kept(mf, NULL, NULL, &bytes);
+	if ((np = calloc(n + 1, sizeof(*np))) == NULL)
+		return -1;
+	if ((buf = malloc(bytes + 1)) == NULL) {
+		free(np);
+		return -1;
+	}
+	kept(mf, np, buf, &bytes);
+	free(mf->part);
+	free(mf->data);
+	mf->part = np;
+	mf->npart = n;
+	mf->data = buf;
+	return 0;
+}
+
 /* ---------------------------------------------------------------- cells */
 
 /*

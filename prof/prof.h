@@ -156,9 +156,9 @@ struct monpart {
 /*
  * One mon.out, validated.  What it holds on disk is read (parts, in
  * file order); a hole of a sparse file is zeros, which count nothing,
- * so it is never read.  Cells and bins may be unaligned (the fuzzer
- * hands us any buffer): visit them with monread_cells() and
- * monread_bins().
+ * so it is never read, and monread_compact() lets go of the zeros that
+ * were.  Cells and bins may be unaligned (the fuzzer hands us any
+ * buffer): visit them with monread_cells() and monread_bins().
  */
 struct monfile {
 	const char		*path;
@@ -183,7 +183,7 @@ struct monfile {
 	size_t			 nframe;
 	struct monpart		*part;
 	size_t			 npart;
-	unsigned char		*data;		/* what monread_load read */
+	unsigned char		*data;		/* the parts' bytes, or NULL */
 	char			*paths;		/* the objects' paths */
 };
 
@@ -198,6 +198,7 @@ const char	*monread_parse(struct monfile *, const void *, size_t, char *,
 const char	*monread_load(struct monfile *, const char *, char *, size_t);
 void		 monread_open(struct monfile *, const char *);
 void		 monread_close(struct monfile *);
+int		 monread_compact(struct monfile *);
 int		 monread_cells(const struct monfile *, size_t *,
 		    struct monrun *);
 int		 monread_bins(const struct monfile *, size_t *, struct monrun *);

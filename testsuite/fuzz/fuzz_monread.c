@@ -30,29 +30,43 @@ static const struct symtab st = {
 	.nsyms = 3, .nshown = 2,
 };
 
+/* The cells and bins of MF, each weighed by its place. */
+static uint64_t
+checksum(const struct monfile *mf)
+{
+	struct monrun run;
+	uint64_t pc, sum = 0;
+	long count;
+	size_t i, k;
+
+	for (k = 0; monread_cells(mf, &k, &run);)
+		for (i = 0; i < run.n; i++) {
+			monrun_cell(&run, i, &pc, &count);
+			sum += (pc + (uint64_t)count) * (run.first + i + 1);
+		}
+	for (k = 0; monread_bins(mf, &k, &run);)
+		for (i = 0; i < run.n; i++)
+			sum += monrun_bin(&run, i) * (run.first + i + 7);
+	return sum;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct monfile mf;
-	struct monrun run;
 	struct report r;
 	char ebuf[160];
-	uint64_t pc, sum = 0;
-	long count;
-	size_t i, k;
+	uint64_t sum;
+	size_t k;
 
 	if (monread_parse(&mf, data, size, ebuf, sizeof(ebuf)) != NULL)
 		return 0;
 	if (24 + mf.nfns * 16 + mf.nbins * 2 != size)
 		abort();
-	for (k = 0; monread_cells(&mf, &k, &run);)
-		for (i = 0; i < run.n; i++) {
-			monrun_cell(&run, i, &pc, &count);
-			sum += pc + count;
-		}
-	for (k = 0; monread_bins(&mf, &k, &run);)
-		for (i = 0; i < run.n; i++)
-			sum += monrun_bin(&run, i);
+	/* What counts is the same once the zeros are let go. */
+	sum = checksum(&mf);
+	if (monread_compact(&mf) != 0 || checksum(&mf) != sum)
+		abort();
 	for (k = 0; k < mf.nobj; k++)
 		if (monobj_at(&mf, mf.obj[k].start) != (long)k ||
 		    mf.obj[k].start >= mf.obj[k].end || *mf.obj[k].path == 0)
@@ -63,5 +77,5 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	report_free(&r);
 	monread_close(&mf);
-	return sum == 42 ? 0 : 0;
+	return 0;
 }

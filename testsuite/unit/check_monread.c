@@ -316,6 +316,63 @@ START_TEST(test_round_trip_through_a_file)
 }
 END_TEST
 
+/*
+ * monread_compact(): the zeros go, the rest keeps its place: zero cells
+ * (unused) and bins (no sample) are no longer visited, a cell of count
+ * 0 still is, and a short run of zeros between two bins stays.
+ */
+START_TEST(test_compact_keeps_what_counts)
+{
+	static const WORD w[64] = { [8] = 3, [11] = 5, [40] = 7, [63] = 1 };
+	struct img im;
+	struct monfile mf;
+	struct monrun r;
+	uint64_t pc;
+	size_t k, i;
+	long n;
+
+	hdr(&im, 0x1000, 0x1040, 6);
+	cell(&im, 0, 0);
+	cell(&im, 0x1010, 12);
+	cell(&im, 0, 0);
+	cell(&im, 0, 0);
+	cell(&im, 0x1020, 0);
+	cell(&im, 0, 0);
+	put(&im, w, sizeof(w));
+	ck_assert_ptr_null(parse(&im, &mf));
+	ck_assert_int_eq(monread_compact(&mf), 0);
+	k = 0;
+	ck_assert(monread_cells(&mf, &k, &r));
+	ck_assert_uint_eq(r.first, 1);
+	ck_assert_uint_eq(r.n, 1);
+	monrun_cell(&r, 0, &pc, &n);
+	ck_assert_uint_eq(pc, 0x1010);
+	ck_assert_int_eq(n, 12);
+	ck_assert(monread_cells(&mf, &k, &r));
+	ck_assert_uint_eq(r.first, 4);
+	ck_assert_uint_eq(r.n, 1);
+	monrun_cell(&r, 0, &pc, &n);
+	ck_assert_uint_eq(pc, 0x1020);
+	ck_assert_int_eq(n, 0);
+	ck_assert(!monread_cells(&mf, &k, &r));
+	/* Bins 8 to 11 in one run (2 zero bins between), 40, then 63. */
+	k = 0;
+	ck_assert(monread_bins(&mf, &k, &r));
+	ck_assert_uint_eq(r.first, 8);
+	ck_assert_uint_eq(r.n, 4);
+	ck_assert_uint_eq(monrun_bin(&r, 0), 3);
+	ck_assert_uint_eq(monrun_bin(&r, 3), 5);
+	for (i = 40; i <= 63; i += 23) {
+		ck_assert(monread_bins(&mf, &k, &r));
+		ck_assert_uint_eq(r.first, i);
+		ck_assert_uint_eq(r.n, 1);
+		ck_assert_uint_eq(monrun_bin(&r, 0), w[i]);
+	}
+	ck_assert(!monread_bins(&mf, &k, &r));
+	monread_close(&mf);
+}
+END_TEST
+
 START_TEST(test_missing_file_exits_1)
 {
 	struct monfile mf;
@@ -341,6 +398,7 @@ monread_suite(void)
 	tcase_add_test(tc, test_bad_object_records_refused);
 	tcase_add_test(tc, test_count_only_profile_accepted);
 	tcase_add_test(tc, test_round_trip_through_a_file);
+	tcase_add_test(tc, test_compact_keeps_what_counts);
 	tcase_add_exit_test(tc, test_missing_file_exits_1, 1);
 	suite_add_tcase(s, tc);
 	return s;
