@@ -250,7 +250,7 @@ FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS)) \
 FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
 
 $(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
-	    $(srcdir)/prof/prof.h $(srcdir)/include/mon.h \
+	    $(wildcard $(srcdir)/prof/*.h) $(srcdir)/include/mon.h \
 	    $(PROF_GEN)/profile.pb-c.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \

@@ -3,89 +3,18 @@
  * annotate.c - -A FUNC: FUNC's source, each line with the time spent in
  * its code and that time's share of FUNC's, as perf annotate's and
  * gprofng's source views show it.  Lines that compiled to no code have
- * blank columns; a source file that cannot be read is said so in one
- * line, and the lines with code are still listed, by number.
+ * blank columns; a source file that could not be read is said so in
+ * one line, and the lines with code are still listed, by number.  The
+ * model holds the functions named FUNC and their source files, each
+ * read once (sources.c).
  */
-#include <sys/stat.h>
-
 #include <err.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "prof.h"
+#include "views.h"
 
-#define SRC_MAX		((size_t)64 << 20)	/* a source file, bytes */
 #define GAP_KEEP	3	/* lines kept each side of a long gap */
-
-/* A source file read, its lines indexed. */
-struct src {
-	char		*text;
-	size_t		 len;
-	const char	**line;		/* line[i]: line i + 1 */
-	size_t		*llen;
-	size_t		 n;
-	time_t		 mtime;
-};
-
-static int
-src_read(struct src *s, const char *path, const char **why)
-{
-	struct stat sb;
-	size_t i, cap = 0;
-	char *p, *nl;
-
-	memset(s, 0, sizeof(*s));
-	if (file_read(path, SRC_MAX, &s->text, &s->len, why) != 0)
-		return -1;
-	s->mtime = stat(path, &sb) == 0 ? sb.st_mtime : 0;
-	for (p = s->text; p < s->text + s->len; p = nl + 1) {
-		if ((nl = memchr(p, '\n', s->text + s->len - p)) == NULL)
-			nl = s->text + s->len;
-		if (prof_grow(&s->line, &cap, s->n + 1, sizeof(*s->line)) ||
-		    (s->llen = reallocarray(s->llen, cap,
-		    sizeof(*s->llen))) == NULL)
-			err(1, NULL);
-		s->line[s->n] = p;
-		s->llen[s->n++] = nl - p;
-	}
-	for (i = 0; i < s->n; i++)	/* a CRLF file */
-		if (s->llen[i] > 0 && s->line[i][s->llen[i] - 1] == '\r')
-			s->llen[i]--;
-	return 0;
-}
-
-static void
-src_free(struct src *s)
-{
-	free(s->text);
-	free(s->line);
-	free(s->llen);
-}
-
-/* Whether entry K is called NAME: a symbol name, or its demangled one. */
-static int
-named(const struct symtab *st, long k, const char *name)
-{
-	const struct symentry *e = &st->ent[k];
-	char *dm, *paren;
-	size_t i;
-	int hit = 0;
-
-	for (i = 0; i < e->nnames && !hit; i++) {
-		if (strcmp(st->names[e->name0 + i].name, name) == 0)
-			return 1;
-		if ((dm = names_demangle(st->names[e->name0 + i].name)) ==
-		    NULL)
-			continue;
-		hit = strcmp(dm, name) == 0;
-		if (!hit && (paren = strchr(dm, '(')) != NULL) {
-			*paren = '\0';	/* "ns::foo" for "ns::foo(int)" */
-			hit = strcmp(dm, name) == 0;
-		}
-		free(dm);
-	}
-	return hit;
-}
 
 static void
 columns(FILE *fp, const struct linerow *lr, double fsecs)
@@ -99,7 +28,7 @@ columns(FILE *fp, const struct linerow *lr, double fsecs)
 
 /* Source lines FROM to TO (1-based), without columns. */
 static void
-text(FILE *fp, const struct src *s, size_t from, size_t to)
+text(FILE *fp, const struct srcfile *s, size_t from, size_t to)
 {
 	for (; from <= to; from++)
 		fprintf(fp, "%8s %6s %6zu  %.*s\n", "", "", from,
@@ -108,17 +37,17 @@ text(FILE *fp, const struct src *s, size_t from, size_t to)
 }
 
 /*
- * The lines V[0..N-1] of FILE (one row, by line), with the source if it
- * can be read: from the line before the first with code to the last,
- * a stretch of more than 2 * GAP_KEEP + 1 lines without code between
- * two with code shortened to its ends.
+ * The lines V[0..N-1] of FILE (one row, by line), with its source (SRC)
+ * if it could be read: from the line before the first with code to the
+ * last, a stretch of more than 2 * GAP_KEEP + 1 lines without code
+ * between two with code shortened to its ends.
  */
 static void
-listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
-    double fsecs, time_t built)
+listing(FILE *fp, const struct sources *src, const char *file,
+    const struct linerow *v, size_t n, double fsecs, time_t built)
 {
-	struct src s;
-	const char *why;
+	const struct source *sc;
+	const struct srcfile *s;
 	size_t j, prev, lo, hi;
 
 	if (file == NULL) {
@@ -127,10 +56,11 @@ listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
 		fprintf(fp, " %6s\n", "??");
 		return;
 	}
-	if (src_read(&s, file, &why) != 0) {
+	if ((sc = sources_find(src, file)) == NULL || sc->why != NULL) {
 		fputs("  (", fp);
 		names_put(fp, file);
-		fprintf(fp, ": %s: lines by number only)\n", why);
+		fprintf(fp, ": %s: lines by number only)\n", sc != NULL ?
+		    sc->why : "not read");
 		fprintf(fp, " Seconds  %%Func   Line\n");
 		for (j = 0; j < n; j++) {
 			columns(fp, &v[j], fsecs);
@@ -138,7 +68,8 @@ listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
 		}
 		return;
 	}
-	if (s.mtime > built) {
+	s = &sc->sf;
+	if (s->mtime > built) {
 		fputs("  (", fp);
 		names_put(fp, file);
 		fputs(" is newer than the program: the lines may not match)\n",
@@ -152,18 +83,17 @@ listing(FILE *fp, const char *file, const struct linerow *v, size_t n,
 		lo = prev + 1;
 		hi = (size_t)v[j].line - 1;
 		if (j > 0 && hi >= lo && hi - lo + 1 > 2 * GAP_KEEP + 1) {
-			text(fp, &s, lo, lo + GAP_KEEP - 1);
+			text(fp, s, lo, lo + GAP_KEEP - 1);
 			fprintf(fp, "%8s %6s %6s  ...\n", "", "", "");
-			text(fp, &s, hi - GAP_KEEP + 1, hi);
+			text(fp, s, hi - GAP_KEEP + 1, hi);
 		} else
-			text(fp, &s, lo, hi);
+			text(fp, s, lo, hi);
 		columns(fp, &v[j], fsecs);
 		fprintf(fp, " %6d  %.*s\n", v[j].line, (size_t)v[j].line <=
-		    s.n ? (int)s.llen[v[j].line - 1] : 0, (size_t)v[j].line <=
-		    s.n ? s.line[v[j].line - 1] : "");
+		    s->n ? (int)s->llen[v[j].line - 1] : 0, (size_t)v[j].line <=
+		    s->n ? s->line[v[j].line - 1] : "");
 		prev = (size_t)v[j].line;
 	}
-	src_free(&s);
 }
 
 /* Whether two rows are of one file (NULL: no file). */
@@ -190,13 +120,14 @@ byfile(const void *a, const void *b)
 
 /* Row K's listing: its own file first, then the files inlined into it. */
 static void
-annotate_row(const struct lines *ln, const struct report *r,
-    const struct prof_opts *o, long k, FILE *fp)
+annotate_row(const struct model *m, const struct prof_opts *o, long k,
+    FILE *fp)
 {
+	const struct lines *ln = &m->ln;
+	const struct report *r = &m->r;
 	const struct symtab *st = ln->st;
 	const struct symobj *obj;
 	struct linerow *v;
-	struct stat sb;
 	const char *own = NULL;
 	size_t i, j, n = 0, pass;
 	time_t built;
@@ -204,8 +135,7 @@ annotate_row(const struct lines *ln, const struct report *r,
 	long at;
 
 	obj = symtab_object_at(st, st->ent[k].addr);
-	built = fstat(obj != NULL ? obj->fd : st->fd, &sb) == 0 ?
-	    sb.st_mtime : 0;
+	built = obj != NULL ? obj->mtime : st->mtime;
 	if ((v = calloc(ln->n + 1, sizeof(*v))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < ln->n; i++)
@@ -214,7 +144,7 @@ annotate_row(const struct lines *ln, const struct report *r,
 	qsort(v, n, sizeof(*v), byfile);
 	if ((at = srclines_at(&ln->sl, st->ent[k].addr)) >= 0)
 		own = ln->sl.r[at].file;
-	name = names_row(st, k, o->demangle);
+	name = rows_name(st, k, o->demangle);
 	names_put(fp, name);
 	fprintf(fp, ": %.2f s, %.1f%% of %.2f s; %ld call%s\n",
 	    r->secs[k], r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0,
@@ -230,33 +160,27 @@ annotate_row(const struct lines *ln, const struct report *r,
 				continue;
 			if (pass == 1)
 				fprintf(fp, "\n");
-			listing(fp, v[i].file, &v[i], j - i, r->secs[k],
-			    built);
+			listing(fp, &m->src, v[i].file, &v[i], j - i,
+			    r->secs[k], built);
 		}
 	free(v);
 }
 
 /*
  * -A: the listing of every function named O->annotate (two statics may
- * share a name), or exit if there is none.
+ * share a name: the model's sources have them all), or exit if there is
+ * none.
  */
 void
-annotate_print(const struct lines *ln, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
+annotate_print(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
-	const struct symtab *st = ln->st;
-	size_t i, found = 0;
-	long k, last = -1;
+	size_t i;
 
-	for (i = 0; i < st->nent; i++) {
-		if (!named(st, i, o->annotate) || (k = st->ent[i].row) < 0 ||
-		    k == last)
-			continue;
-		if (found++ > 0)
+	for (i = 0; i < m->src.nrow; i++) {
+		if (i > 0)
 			fputc('\n', fp);
-		annotate_row(ln, r, o, k, fp);
-		last = k;
+		annotate_row(m, o, m->src.row[i], fp);
 	}
-	if (found == 0)
-		errx(1, "%s: no function %s", st->path, o->annotate);
+	if (m->src.nrow == 0)
+		errx(1, "%s: no function %s", m->ln.st->path, o->annotate);
 }

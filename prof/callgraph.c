@@ -1,21 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * callgraph.c - who calls whom, from the arcs of -pg's gmon.out (the
- * same run's as mon.out), with their exact counts, for -G (graphview.c)
- * and the exports.  Arcs are named the
- * way report.c names cells (the callee by its calls row, the caller by
- * the row its time goes to, so both follow -g and -l), summed over
- * files, and checked against the profile: in a -pg run a function's
- * count is the sum of its arcs, so a gmon.out of another run is found
- * out and refused.
+ * same run's as mon.out; gmons.c reads them), with their exact counts,
+ * for -G (graphview.c) and the exports.  Arcs are named the way report.c
+ * names cells (the callee by its calls row, the caller by the row its
+ * time goes to, so both follow -g and -l), summed over files, and
+ * checked against the profile: in a -pg run a function's count is the
+ * sum of its arcs, so a gmon.out of another run is found out and
+ * refused.
  */
-#include <sys/stat.h>
-
-#include <err.h>
 #include <limits.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "model.h"
 
 #define EXTERNAL_NAME	"<external>"	/* runtime/gmonout.c's caller */
 
@@ -160,7 +157,7 @@ callgraph_done(struct callgraph *cg, const struct report *r, char *ebuf,
 		    sum[i] != r->ncalls[i] && nbad++ == 0)
 			bad = i;
 	if (nbad > 0) {
-		name = names_text(names_first(st, bad));
+		name = names_text(rows_symbol(st, bad));
 		prof_errf(ebuf, esz, "not of the run the profile is of: the "
 		    "calls of %zu function%s differ (%s: %ld in the profile, "
 		    "%ld in the arcs)", nbad, nbad == 1 ? "" : "s", name,
@@ -169,67 +166,4 @@ callgraph_done(struct callgraph *cg, const struct report *r, char *ebuf,
 	}
 	free(sum);
 	return nbad > 0 ? ebuf : NULL;
-}
-
-/*
- * The arcs of the gmon.out files GMONS, or of those beside the profiles
- * FILES, into CG, checked against R.  REQUIRED (-G): exit if there are
- * none or they are not of the profiles' runs; otherwise warn, and
- * return 0 without arcs.  Returns whether CG has arcs.
- */
-int
-callgraph_load(struct callgraph *cg, const struct report *r,
-    const struct flist *gmons, const struct flist *files, int required)
-{
-	const struct flist *from = gmons->n > 0 ? gmons : files;
-	/* What a warning says is missing: the stacks still give a graph. */
-	const char *lost = r->stacks.has ? "no call counts" : "no call graph";
-	struct gmonfile gf;
-	struct stat sb;
-	const char *e;
-	char ebuf[256], *path;
-	size_t i;
-
-	callgraph_init(cg, r->st);
-	for (i = 0; i < from->n; i++) {
-		path = from == gmons ? strdup(gmons->v[i]) :
-		    mdata_gmon(files->v[i]);
-		if (path == NULL)
-			err(1, NULL);
-		if (from == files && stat(path, &sb) == -1) {
-			if (required)
-				errx(1, "%s: no %s beside it: the call graph "
-				    "needs a -pg build (gcc -pg) and the "
-				    "gmon.out of its run", files->v[i], path);
-			free(path);
-			return 0;
-		}
-		if ((e = gmonread_load(&gf, path, ebuf, sizeof(ebuf))) != NULL)
-			errx(1, "%s: %s", path, e);
-		/* The runtime writes one histogram to both files. */
-		if (gf.nhist > 0 && r->nbins > 0 && (gf.lpc != r->lpc ||
-		    gf.hpc != r->hpc || gf.nbins != r->nbins)) {
-			if (required)
-				errx(1, "%s: not of the run the profile is of: "
-				    "its histogram is of another program",
-				    path);
-			warnx("%s: not of the run the profile is of: its "
-			    "histogram is of another program: %s", path, lost);
-			gmonread_close(&gf);
-			free(path);
-			callgraph_free(cg);
-			return 0;
-		}
-		if (callgraph_add(cg, &gf) != 0)
-			err(1, NULL);
-		gmonread_close(&gf);
-		free(path);
-	}
-	if ((e = callgraph_done(cg, r, ebuf, sizeof(ebuf))) == NULL)
-		return 1;
-	if (required)
-		errx(1, "%s: %s", from->n == 1 ? from->v[0] : "gmon.out", e);
-	warnx("%s: %s: %s", from->n == 1 ? from->v[0] : "gmon.out", e, lost);
-	callgraph_free(cg);
-	return 0;
 }

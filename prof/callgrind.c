@@ -22,7 +22,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 /* The names already given an id: NULL, or their id. */
 struct ids {
@@ -310,13 +310,15 @@ arcs(struct cgw *w, const struct report *r, const struct callgraph *cg)
 }
 
 /*
- * Write R (its lines LN, the arcs CG or NULL) to PATH in callgrind's
- * format; exit on failure.
+ * Write the model M (its report, its lines, -pg's arcs where it has
+ * them) to PATH in callgrind's format; exit on failure.
  */
 void
-callgrind_write(const char *path, const struct report *r,
-    const struct lines *ln, const struct callgraph *cg)
+callgrind_write(const char *path, const struct model *m)
 {
+	const struct report *r = &m->r;
+	const struct lines *ln = &m->ln;
+	const struct callgraph *cg = m->hasarcs ? &m->cg : NULL;
 	const struct symtab *st = r->st;
 	struct cgw w;
 	size_t i, j, c, c0;
@@ -333,7 +335,7 @@ callgrind_write(const char *path, const struct report *r,
 	    (w.fnid = calloc(st->nent + 1, sizeof(*w.fnid))) == NULL)
 		err(1, NULL);
 	for (k = 0; k <= (long)st->nent; k++) {
-		raw = names_first(st, k);
+		raw = rows_symbol(st, k);
 		if ((w.fnname[k] = names_demangle(raw)) == NULL &&
 		    (w.fnname[k] = strdup(raw)) == NULL)
 			err(1, NULL);

@@ -15,7 +15,7 @@
 #include <err.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "model.h"
 
 void
 callstacks_init(struct callstacks *cs, const struct symtab *st)
@@ -47,7 +47,7 @@ runtime_row(struct callstacks *cs, long k)
 	const char *name;
 
 	if (cs->hidden[k] == 0) {
-		name = names_first(cs->st, k);
+		name = rows_symbol(cs->st, k);
 		cs->hidden[k] = strncmp(name, "__mon_", 6) == 0 ||
 		    strcmp(name, "__wrap_main") == 0 ? 2 : 1;
 	}

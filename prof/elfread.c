@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "input.h"
 
 #ifndef DF_1_PIE
 #define DF_1_PIE	0x08000000

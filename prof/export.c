@@ -9,7 +9,7 @@
 #include <err.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 static void
 csvstr(FILE *fp, const char *s)
@@ -130,11 +130,12 @@ objectof(const struct symtab *st, long k)
 
 /* The flat report's rows, in its order. */
 void
-export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
+export_flat(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
 	static const char *const cols[] = { "name", "address", "object",
 	    "percent", "seconds", "cumsecs", "calls", "seconds_per_call",
 	    "inclusive" };
+	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	struct export x;
 	struct xval v[9];
@@ -150,7 +151,7 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 	for (i = 0; i < n; i++) {
 		k = rows[i].k;
 		cum += rows[i].secs;
-		name = names_row(st, k, o->demangle);
+		name = rows_name(st, k, o->demangle);
 		obj = objectof(st, k);
 		snprintf(addr, sizeof(addr), "%#llx", obj == NULL ? 0ULL :
 		    (unsigned long long)PRINT_ADDR(st->ent[k].addr));
@@ -181,11 +182,11 @@ export_flat(const struct report *r, const struct prof_opts *o, FILE *fp)
 
 /* -L's rows, in its order. */
 void
-export_lines(const struct lines *ln, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
+export_lines(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
 	static const char *const cols[] = { "name", "file", "line",
 	    "address", "object", "percent", "seconds", "cumsecs", "calls" };
+	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	struct linerow *v;
 	struct export x;
@@ -195,8 +196,8 @@ export_lines(const struct lines *ln, const struct report *r,
 	double cum = 0;
 	size_t i, n;
 
-	names = lines_names(st, o);
-	v = lines_selected(ln, o, names, &n);
+	names = lineview_names(st, o);
+	v = lineview_selected(&m->ln, o, names, &n);
 	export_begin(&x, fp, o->format, r, cols, 9);
 	for (i = 0; i < n; i++) {
 		cum += v[i].secs;
@@ -220,6 +221,6 @@ export_lines(const struct lines *ln, const struct report *r,
 		export_row(&x, c);
 	}
 	export_end(&x);
-	lines_names_free(st, names);
+	lineview_names_free(st, names);
 	free(v);
 }

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "input.h"
 
 /* Bytes of a sparse file read before its holes are suspect (64 MiB). */
 #define FILE_SLACK	((uint64_t)64 << 20)

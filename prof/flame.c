@@ -16,7 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 /*
  * The picture, in pixels, readable at its natural width: margins of

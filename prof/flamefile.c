@@ -7,18 +7,18 @@
 #include <err.h>
 #include <errno.h>
 
-#include "prof.h"
+#include "views.h"
 
 /*
- * Write R's stacks to PATH as a flame graph titled TITLE; exit on
- * failure.  A profile without stacks gets the "no samples" picture and
- * a warning.
+ * Write the sampled stacks of M to PATH as a flame graph titled TITLE;
+ * exit on failure.  A profile without stacks gets the "no samples"
+ * picture and a warning.
  */
 void
-flame_write(const char *path, const struct report *r, const char *title)
+flame_write(const char *path, const struct model *m, const char *title)
 {
-	const struct callstacks *cs = &r->stacks;
-	const struct symtab *st = r->st;
+	const struct callstacks *cs = &m->r.stacks;
+	const struct symtab *st = m->r.st;
 	struct flamestack *fs;
 	const char **names;
 	char **byrow, *dm;
@@ -38,9 +38,9 @@ flame_write(const char *path, const struct report *r, const char *title)
 			k = cs->stack[i].off + j;
 			row = cs->frame[k].row;
 			if (byrow[row] == NULL) {
-				dm = names_demangle(names_first(st, row));
+				dm = names_demangle(rows_symbol(st, row));
 				if (dm == NULL &&
-				    (dm = strdup(names_first(st, row))) == NULL)
+				    (dm = strdup(rows_symbol(st, row))) == NULL)
 					err(1, NULL);
 				byrow[row] = dm;
 			}

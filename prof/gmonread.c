@@ -10,7 +10,7 @@
 #include <err.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "input.h"
 
 #define GMON_HDR	20	/* "gmon", int32 version, 12 spare bytes */
 #define GMON_HIST	40	/* low_pc, high_pc, size, rate, dimen */

@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 /* An edge of the listing: calls from one row to another. */
 struct edge {
@@ -257,7 +257,7 @@ view_open(struct view *v, const struct callgraph *cg, const struct report *r,
 	    (v->cyc = calloc(st->nent + 1, sizeof(*v->cyc))) == NULL)
 		err(1, NULL);
 	for (k = 0; k <= st->nent; k++)
-		v->names[k] = names_row(st, k, o->demangle);
+		v->names[k] = rows_name(st, k, o->demangle);
 	v->in = edges(cg, &r->stacks, v->names, 1, &v->nin);
 	v->out = edges(cg, &r->stacks, v->names, 0, &v->nout);
 	cycles(v->out, v->nout, st->nent + 1, v->cyc);
@@ -301,19 +301,19 @@ list(FILE *fp, const char *what, const struct edge *v, size_t n, long row,
 
 /*
  * -G: for each row of the report, in its order, its calls, time and
- * cycle, then its callers and callees with their counts (CG's arcs, or
- * NULL) and the time under them.
+ * cycle, then its callers and callees with their counts (-pg's arcs,
+ * where the model has them) and the time under them.
  */
 void
-graphview_print(const struct callgraph *cg, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
+graphview_print(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
+	const struct report *r = &m->r;
 	int timed = r->stacks.has;
 	struct view v;
 	size_t i;
 	long row;
 
-	view_open(&v, cg, r, o);
+	view_open(&v, m->hasarcs ? &m->cg : NULL, r, o);
 	for (i = 0; i < v.n; i++) {
 		row = v.rows[i].k;
 		if (i > 0)
@@ -373,17 +373,17 @@ xedge(struct export *x, const struct view *v, const struct report *r,
  * and the time under them).
  */
 void
-graphview_export(const struct callgraph *cg, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
+graphview_export(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
 	static const char *const cols[] = { "name", "cycle", "relation",
 	    "other", "calls", "seconds", "inclusive" };
+	const struct report *r = &m->r;
 	struct export x;
 	struct view v;
 	size_t i, j;
 	long row;
 
-	view_open(&v, cg, r, o);
+	view_open(&v, m->hasarcs ? &m->cg : NULL, r, o);
 	export_begin(&x, fp, o->format, r, cols, 7);
 	for (i = 0; i < v.n; i++) {
 		row = v.rows[i].k;

@@ -20,7 +20,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "prof.h"
+#include "model.h"
 
 #define SCOPE_DEPTH	256	/* DIEs nested deeper: not searched */
 

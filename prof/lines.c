@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lines.c - -L: the report per source line.  Each share of a bin that
- * report.c gives a function is split among the function's lines by
- * bytes (srcline.c's ranges cover its text exactly), so a function's
- * lines add up to its time; its calls are on the line of its entry.
+ * lines.c - the report per source line, for -L, -A and the exports
+ * (lineview.c prints it).  Each share of a bin that report.c gives a
+ * function is split among the function's lines by bytes (srcline.c's
+ * ranges cover its text exactly), so a function's lines add up to its
+ * time; its calls are on the line of its entry.
  */
 #include <err.h>
 #include <limits.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "model.h"
 
 /* Load ST's line tables (there may be none), or exit. */
 void
@@ -84,8 +85,9 @@ lines_attach(struct lines *ln, struct report *r)
 	r->piece_arg = ln;
 }
 
-static int
-filecmp(const char *a, const char *b)
+/* Two rows' files: NULL (no line information) first. */
+int
+lines_filecmp(const char *a, const char *b)
 {
 	if (a == NULL || b == NULL)
 		return (a != NULL) - (b != NULL);
@@ -101,7 +103,7 @@ keycmp(const void *a, const void *b)
 
 	if (x->row != y->row)
 		return x->row < y->row ? -1 : 1;
-	if ((c = filecmp(x->file, y->file)) != 0)
+	if ((c = lines_filecmp(x->file, y->file)) != 0)
 		return c;
 	return x->line < y->line ? -1 : x->line > y->line;
 }
@@ -162,184 +164,4 @@ lines_close(struct lines *ln)
 	free(ln->secs);
 	free(ln->rows);
 	memset(ln, 0, sizeof(*ln));
-}
-
-/* A file's name without its directories: what -L prints. */
-const char *
-lines_base(const char *path)
-{
-	const char *p;
-
-	if (path == NULL)
-		return "??";
-	p = strrchr(path, '/');
-	return p != NULL && p[1] != '\0' ? p + 1 : path;
-}
-
-/*
- * "file.c:12" (the base name, printable: names_put()), or "??" without
- * line information.
- */
-int
-lines_where(char *buf, size_t size, const char *file, int line)
-{
-	char *base;
-	int len;
-
-	if (file == NULL)
-		return snprintf(buf, size, "??");
-	base = names_text(lines_base(file));
-	len = snprintf(buf, size, "%s:%d", base, line);
-	free(base);
-	return len;
-}
-
-/* By function name (NAMES, the rows' names), file, line. */
-static int
-lineorder(const struct linerow *x, const struct linerow *y, char **names)
-{
-	int c;
-
-	if (x->row != y->row && (c = strcmp(names[x->row],
-	    names[y->row])) != 0)
-		return c;
-	if ((c = filecmp(x->file, y->file)) != 0)
-		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	return x->row < y->row ? -1 : x->row > y->row;
-}
-
-static int
-bytime(const void *a, const void *b, void *names)
-{
-	const struct linerow *x = a, *y = b;
-
-	if (x->secs != y->secs)
-		return x->secs > y->secs ? -1 : 1;
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	return lineorder(x, y, names);
-}
-
-static int
-bycalls(const void *a, const void *b, void *names)
-{
-	const struct linerow *x = a, *y = b;
-
-	if (x->calls != y->calls)
-		return x->calls > y->calls ? -1 : 1;
-	if (x->secs != y->secs)
-		return x->secs > y->secs ? -1 : 1;
-	return lineorder(x, y, names);
-}
-
-static int
-byaddr(const void *a, const void *b, void *names)
-{
-	const struct linerow *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return lineorder(x, y, names);
-}
-
-static int
-byname(const void *a, const void *b, void *names)
-{
-	return lineorder(a, b, names);
-}
-
-/* Each row's name as the report prints it (names_row), by entry. */
-char **
-lines_names(const struct symtab *st, const struct prof_opts *o)
-{
-	char **names;
-	size_t i;
-
-	if ((names = calloc(st->nent + 1, sizeof(*names))) == NULL)
-		err(1, NULL);
-	for (i = 0; i <= st->nent; i++)
-		if (i == st->nent || st->ent[i].shown)
-			names[i] = names_row(st, i, o->demangle);
-	return names;
-}
-
-void
-lines_names_free(const struct symtab *st, char **names)
-{
-	size_t i;
-
-	for (i = 0; i <= st->nent; i++)
-		free(names[i]);
-	free(names);
-}
-
-/*
- * The rows -L prints, in O's order (*N of them; free() the array):
- * those with time or calls, every one under -z.  NAMES: lines_names().
- */
-struct linerow *
-lines_selected(const struct lines *ln, const struct prof_opts *o,
-    char **names, size_t *np)
-{
-	struct linerow *v;
-	size_t i, n;
-
-	if ((v = calloc(ln->n + 1, sizeof(*v))) == NULL)
-		err(1, NULL);
-	for (i = n = 0; i < ln->n; i++) {
-		if ((!o->zero || ln->rows[i].row == REPORT_UNKNOWN(ln->st)) &&
-		    ln->rows[i].secs == 0 && ln->rows[i].calls == 0)
-			continue;
-		v[n++] = ln->rows[i];
-	}
-	qsort_r(v, n, sizeof(*v), o->sort == 't' ? bytime : o->sort == 'c' ?
-	    bycalls : o->sort == 'a' ? byaddr : byname, names);
-	*np = n;
-	return v;
-}
-
-/*
- * -L: the report per source line, its rows as lines_selected(); the
- * #Calls and Line columns as wide as their widest value.
- */
-void
-lines_print(const struct lines *ln, const struct report *r,
-    const struct prof_opts *o, FILE *fp)
-{
-	struct linerow *v;
-	char **names, where[PATH_MAX + 16];
-	size_t i, n;
-	int w = 4, cw = 7, len;
-	double cum = 0;
-
-	names = lines_names(ln->st, o);
-	v = lines_selected(ln, o, names, &n);
-	for (i = 0; i < n; i++) {
-		if ((len = lines_where(where, sizeof(where), v[i].file,
-		    v[i].line)) > w)
-			w = len;
-		if ((len = snprintf(where, sizeof(where), "%ld",
-		    v[i].calls)) > cw)
-			cw = len;
-	}
-	if (!o->noheader)
-		fprintf(fp, " %%Time Seconds Cumsecs %*s  %-*s  Name\n", cw,
-		    "#Calls", w, "Line");
-	for (i = 0; i < n; i++) {
-		cum += v[i].secs;
-		lines_where(where, sizeof(where), v[i].file, v[i].line);
-		fprintf(fp, "%6.1f %7.2f %7.2f", r->total > 0 ?
-		    100.0 * v[i].secs / r->total : 0.0, v[i].secs, cum);
-		if (v[i].calls != 0)
-			fprintf(fp, " %*ld", cw, v[i].calls);
-		else
-			fprintf(fp, " %*s", cw, "");
-		fprintf(fp, "  %-*s  ", w, where);
-		names_put(fp, names[v[i].row]);
-		fputc('\n', fp);
-	}
-	lines_names_free(ln->st, names);
-	free(v);
 }

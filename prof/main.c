@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * main.c - prof(1): options, and the order of work: symbols of prog (and
- * its line tables when an output needs them), then each profile added,
- * then the report asked for.
+ * main.c - prof(1): the options, the one model they ask for, built once
+ * from every input (model.c), then the views they ask for, which read
+ * it: the report on stdout, the files (--pprof, --callgrind, --flame),
+ * -s's summary.
  */
 #include <err.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "views.h"
 
 /* Long options: values past every char, for getopt_long's switch. */
 enum { OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME };
@@ -173,117 +173,6 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 	return optind;
 }
 
-/*
- * Why the sampler stayed in per-task events, as the runtime recorded it
- * (MON_META_STAYED), in words: the privilege only where the kernel
- * refused for want of it.
- */
-static const char *
-stayed(long why, char *buf, size_t len)
-{
-	switch (why) {
-	case MON_STAYED_ASKED:
-		return "PROFFLAGS=-nocpuwide kept per-task events";
-	case MON_STAYED_NOFILE:
-		return "per-CPU events need 16 descriptors a CPU, more than "
-		    "its RLIMIT_NOFILE allowed";
-	case MON_STAYED_PRIVILEGE:
-		return "per-CPU sampling needs CAP_PERFMON or "
-		    "perf_event_paranoid <= 0";
-	case MON_STAYED_CLOSED:
-		return "it closed the sampler's descriptors, which per-CPU "
-		    "sampling needs";
-	case 0:
-		return "per-CPU sampling needs CAP_PERFMON or "
-		    "perf_event_paranoid <= 0, or more descriptors";
-	}
-	if (why > MON_STAYED_ERRNO && why < MON_STAYED_ERRNO + 4096) {
-		snprintf(buf, len, "the kernel refused per-CPU events: %s",
-		    strerror((int)(why - MON_STAYED_ERRNO)));
-		return buf;
-	}
-	return "per-CPU events could not be had";
-}
-
-/*
- * What one kind of warning found in the profiles: the first file, how
- * many files, and the sum (the largest for a rate), so that a directory
- * of hundreds of profiles gives one line of each kind, not one a file.
- */
-struct seen {
-	const char	*first;
-	size_t		 files;
-	long		 v, stayed;
-};
-
-static void
-see(struct seen *s, const char *file, long v, int rate, long stayed)
-{
-	if (v <= 0)
-		return;
-	if (s->files++ == 0) {
-		s->first = file;
-		s->stayed = stayed;
-	}
-	s->v = rate ? (v > s->v ? v : s->v) : s->v + v;
-}
-
-/* "FILE" or "FILE and N other profiles", escaped, in buf. */
-static const char *
-where(const struct seen *s, char *buf, size_t len)
-{
-	char *t = names_text(s->first);
-
-	if (s->files == 1)
-		snprintf(buf, len, "%s", t);
-	else
-		snprintf(buf, len, "%s and %zu other profile%s", t,
-		    s->files - 1, s->files > 2 ? "s" : "");
-	free(t);
-	return buf;
-}
-
-/* Add each of FILES to R, or exit naming the file and the problem. */
-static void
-addall(struct report *r, const struct flist *files)
-{
-	struct seen sat = { 0 }, lost = { 0 }, sw = { 0 };
-	struct monfile mf;
-	const char *e;
-	char ebuf[256], wbuf[PATH_MAX + 64];
-	size_t i;
-
-	for (i = 0; i < files->n; i++) {
-		monread_open(&mf, files->v[i]);
-		progress_step();
-		if ((e = report_add(r, &mf, ebuf, sizeof(ebuf))) != NULL) {
-			progress_clear();
-			errx(1, "%s: %s", names_text(files->v[i]), e);
-		}
-		see(&sat, files->v[i], mf.meta[MON_META_SATURATED], 0, 0);
-		see(&lost, files->v[i], mf.meta[MON_META_LOST], 0, 0);
-		see(&sw, files->v[i], mf.meta[MON_META_SWITCHES], 1,
-		    mf.meta[MON_META_STAYED]);
-		monread_close(&mf);
-	}
-	progress_end();
-	if (sat.files > 0)
-		warnx("%s: %ld samples dropped at full bins: times are low",
-		    where(&sat, wbuf, sizeof(wbuf)), sat.v);
-	if (lost.files > 0)
-		warnx("%s: %ld samples lost by the kernel",
-		    where(&lost, wbuf, sizeof(wbuf)), lost.v);
-	if (sw.files > 0)
-		warnx("%s: its threads blocked up to %ld times a second, and "
-		    "the sampler worked at each switch (not in the times "
-		    "shown): %s; PROFFLAGS=-itimer costs less",
-		    where(&sw, wbuf, sizeof(wbuf)), sw.v,
-		    stayed(sw.stayed, ebuf, sizeof(ebuf)));
-	if (r->nfns == 0 && r->total == 0)
-		warnx("%s: no call counts and no samples captured",
-		    files->n == 1 ? files->v[0] : "profiles");
-}
-
 /* A directory is never the program: prof DIR sums the profiles in it. */
 static int
 isdir(const char *path)
@@ -297,106 +186,47 @@ int
 main(int argc, char **argv)
 {
 	struct prof_opts o = { .sort = 't', .locals = 1 };
-	struct flist margs = { NULL, 0, 0 }, files = { NULL, 0, 0 };
-	struct flist gmons = { NULL, 0, 0 };
-	struct callgraph cg;
-	struct monobj *objs;
-	struct symtab st;
-	struct report r;
-	struct lines ln;
+	struct flist margs = { NULL, 0, 0 }, gmons = { NULL, 0, 0 };
+	struct model m;
 	char *prog = NULL;
-	size_t i, nobjs;
-	int first, uselines, witharcs;
+	size_t i;
+	int first;
 
 	first = options(argc, argv, &o, &margs, &gmons);
-	if (first < argc && !isdir(argv[first]) &&
-	    (prog = strdup(argv[first++])) == NULL)
-		err(1, NULL);
+	if (first < argc && !isdir(argv[first]))
+		prog = argv[first++];
 	for (i = first; i < (size_t)argc; i++)
 		mdata_add(&margs, argv[i]);
 	if (margs.n == 0)
 		mdata_add(&margs, MON_OUT);
-	/* No program named: a directory's profiles of any program. */
-	for (i = 0; i < margs.n; i++)
-		mdata_expand(&files, margs.v[i], prog);
-	progress_begin(files.n * (prog == NULL ? 3 : 2));
-	if (prog == NULL)
-		prog = mdata_program(&files, &margs, "a.out");
+	model_build(&m, &o, prog, &margs, &gmons);
 
-	mdata_objects(&objs, &nobjs, &files);
-	symtab_open(&st, prog, objs, nobjs, o.locals);
-	for (i = 0; i < nobjs; i++)
-		free((char *)objs[i].path);
-	free(objs);
-	report_init(&r, &st);
-	if ((uselines = o.lines || o.annotate != NULL || o.pprof != NULL ||
-	    o.callgrind != NULL) != 0) {
-		lines_open(&ln, &st);
-		lines_attach(&ln, &r);
-	}
-	addall(&r, &files);
-	report_done(&r);
-	if (o.inclusive && !r.stacks.has)
-		warnx("%s: no call stacks in the profile (run with PROFFLAGS "
-		    "-nostacks, or by an older runtime): no inclusive times",
-		    files.n == 1 ? names_text(files.v[0]) : "profiles");
-	/* gcc -flto makes local every function not needed outside prog. */
-	if (!o.locals && r.cells_dropped > 0 &&
-	    r.cells_dropped >= r.cells_used)
-		warnx("%s: %zu of %zu call counts are in local functions, "
-		    "not shown with -l", prog, r.cells_dropped,
-		    r.cells_dropped + r.cells_used);
-	if (uselines)
-		lines_collect(&ln, &r);
-	if (o.lines || o.annotate != NULL)
-		lines_check(&ln);
-
-	if (o.graph) {
-		/*
-		 * The stacks give a graph, -pg's arcs its counts: without
-		 * stacks, or with --gmon named, the arcs must be there.
-		 */
-		witharcs = callgraph_load(&cg, &r, &gmons, &files,
-		    !r.stacks.has || gmons.n > 0);
-		if (o.format != 0)
-			graphview_export(witharcs ? &cg : NULL, &r, &o, stdout);
-		else
-			graphview_print(witharcs ? &cg : NULL, &r, &o, stdout);
-		if (witharcs)
-			callgraph_free(&cg);
-	} else if (o.annotate != NULL)
-		annotate_print(&ln, &r, &o, stdout);
+	if (o.graph && o.format != 0)
+		graphview_export(&m, &o, stdout);
+	else if (o.graph)
+		graphview_print(&m, &o, stdout);
+	else if (o.annotate != NULL)
+		annotate_print(&m, &o, stdout);
 	else if (o.lines && o.format != 0)
-		export_lines(&ln, &r, &o, stdout);
+		export_lines(&m, &o, stdout);
 	else if (o.lines)
-		lines_print(&ln, &r, &o, stdout);
+		lineview_print(&m, &o, stdout);
 	else if (o.format != 0)
-		export_flat(&r, &o, stdout);
+		export_flat(&m, &o, stdout);
 	else
-		print_report(&r, &o, stdout);
-	/* The files: arcs when the run left them, quietly none otherwise. */
-	if (o.pprof != NULL || o.callgrind != NULL) {
-		witharcs = callgraph_load(&cg, &r, &gmons, &files, 0);
-		if (o.pprof != NULL)
-			pprof_write(o.pprof, &r, &ln, witharcs ? &cg : NULL);
-		if (o.callgrind != NULL)
-			callgrind_write(o.callgrind, &r, &ln, witharcs ? &cg :
-			    NULL);
-		if (witharcs)
-			callgraph_free(&cg);
-	}
+		print_report(&m, &o, stdout);
+	if (o.pprof != NULL)
+		pprof_write(o.pprof, &m);
+	if (o.callgrind != NULL)
+		callgrind_write(o.callgrind, &m);
 	if (o.flame != NULL)
-		flame_write(o.flame, &r, lines_base(prog));
+		flame_write(o.flame, &m, lineview_base(m.prog));
 	if (o.summary) {
 		fflush(stdout);
-		print_summary(&r, &o, stderr);
+		print_summary(&m, &o, stderr);
 	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
-	if (uselines)
-		lines_close(&ln);
-	report_free(&r);
-	symtab_close(&st);
-	free(prog);
+	model_free(&m);
 	return 0;
 }

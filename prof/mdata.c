@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mdata.c - the profiles to sum: each mdata operand expanded (a file, a
- * PROFDIR directory of <pid>.<prog> files, a quoted glob pattern), the
- * program they record when none is named, and the shared-object
- * records they hold, which the symbol table needs before any profile is
- * added.
+ * PROFDIR directory of <pid>.<prog> files, a quoted glob pattern), and
+ * the gmon.out a -pg run wrote beside each.  profiles.c reads them.
  */
 #include <sys/stat.h>
 
 #include <dirent.h>
 #include <err.h>
-#include <errno.h>
 #include <glob.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "input.h"
 #include "../runtime/base.h"
 
 void
@@ -202,94 +199,6 @@ mdata_expand(struct flist *out, const char *arg, const char *prog)
 	if (out->n == before)
 		mdata_add(out, arg);
 }
-
-/*
- * No program named: the executable the profiles FILES record (MARGS,
- * the mdata operands, go in what the messages say to run), malloc'd,
- * its build-id checked later as any program's; DEF if none records one
- * (a classic mon.out).  Profiles of different programs are not summed:
- * nothing tells which program the user meant, and a report of each
- * would be reports of programs the user did not ask for, so prof exits
- * with one line naming two of them and how to choose.  Neither is a
- * program that is gone replaced with DEF (another program): one line
- * names the path the profile records.
- */
-char *
-mdata_program(const struct flist *files, const struct flist *margs,
-    const char *def)
-{
-	struct monfile mf;
-	const char *more = margs->n > 1 ? " ..." : "", *why;
-	char *prog = NULL, *t[4];
-	size_t i;
-
-	for (i = 0; i < files->n; i++) {
-		monread_open(&mf, files->v[i]);
-		progress_step();
-		if (i == 0 && mf.exepath != NULL &&
-		    (prog = strdup(mf.exepath)) == NULL)
-			err(1, NULL);
-		if (i > 0 && (prog == NULL ? mf.exepath != NULL :
-		    mf.exepath == NULL || strcmp(prog, mf.exepath) != 0)) {
-			t[0] = names_text(files->v[0]);
-			t[1] = names_text(prog != NULL ? prog : "none");
-			t[2] = names_text(files->v[i]);
-			t[3] = names_text(mf.exepath != NULL ? mf.exepath :
-			    "none");
-			errx(1, "%s records the program %s, %s %s: profiles of "
-			    "different programs are not summed; name the one "
-			    "to report: prof PROG %s%s", t[0], t[1], t[2], t[3],
-			    margs->v[0], more);
-		}
-		monread_close(&mf);
-	}
-	if (prog == NULL) {
-		if ((prog = strdup(def)) == NULL)
-			err(1, NULL);
-		return prog;
-	}
-	if (access(prog, R_OK) != 0) {
-		why = strerror(errno);
-		t[0] = names_text(files->v[0]);
-		t[1] = names_text(prog);
-		errx(1, "%s: the program it records, %s: %s; if it is "
-		    "elsewhere, name it: prof PROG %s%s", t[0], t[1], why,
-		    margs->v[0], more);
-	}
-	return prog;
-}
-
-/*
- * The shared-object records of the profiles FILES, their paths copied,
- * into *OUT (*N of them); symtab_load() reads each object once.
- */
-void
-mdata_objects(struct monobj **out, size_t *n, const struct flist *files)
-{
-	struct monfile mf;
-	size_t i, k, cap = 0;
-
-	*out = NULL;
-	*n = 0;
-	for (i = 0; i < files->n; i++) {
-		monread_open(&mf, files->v[i]);
-		progress_step();
-		for (k = 0; k < mf.nobj; k++) {
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				if ((*out = reallocarray(*out, cap,
-				    sizeof(**out))) == NULL)
-					err(1, NULL);
-			}
-			(*out)[*n] = mf.obj[k];
-			if (((*out)[(*n)++].path = strdup(mf.obj[k].path)) ==
-			    NULL)
-				err(1, NULL);
-		}
-		monread_close(&mf);
-	}
-}
-
 
 /*
  * The gmon.out a -pg run wrote beside the profile MON (malloc'd), as

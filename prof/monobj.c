@@ -14,7 +14,7 @@
 #include <limits.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "input.h"
 
 #define PATH_CELLS	(PATH_MAX / 8 + 1)	/* a record's path, NUL too */
 

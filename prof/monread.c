@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "input.h"
 
 #define HDR_SIZE	sizeof(struct hdr)
 #define CNT_SIZE	sizeof(struct cnt)

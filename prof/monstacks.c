@@ -10,7 +10,7 @@
  * with the frames a hostile file makes its stacks repeat.
  */
 #include "mon.h"
-#include "prof.h"
+#include "input.h"
 
 /* The node at depth d (1: the root frame) on the way up from node n. */
 static uint32_t

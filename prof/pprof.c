@@ -23,7 +23,7 @@
 #include <zlib.h>
 
 #include "profile.pb-c.h"
-#include "prof.h"
+#include "views.h"
 
 /* A table of uint64 keys (strings' hashes, addresses) to indices. */
 struct keymap {
@@ -77,8 +77,8 @@ slot(struct keymap *m, uint64_t key, int (*same)(void *, size_t),
 struct pp {
 	const struct symtab	*st;
 	const struct lines	*ln;
+	const struct inlines	*inl;
 	Pprof__Profile		*p;
-	struct inlines		 inl;
 	size_t			 cstr, cloc, cfun, csam, cmap;
 	struct keymap		 strs, locs, funs;
 	const char		*want;		/* the string being looked up */
@@ -195,7 +195,7 @@ function(struct pp *pp, long k, const char *file)
 		file = entry;
 	} else
 		line = 0;
-	raw = names_first(st, k);
+	raw = rows_symbol(st, k);
 	dm = names_demangle(raw);
 	/*
 	 * pprof strips <...> from a name equal to its system name, as
@@ -250,7 +250,7 @@ lines(struct pp *pp, Pprof__Location *l, long k, uint64_t a)
 	long i, n = 0;
 	int at;
 
-	if (k != REPORT_UNKNOWN(pp->st) && (n = inlines_at(&pp->inl, a,
+	if (k != REPORT_UNKNOWN(pp->st) && (n = inlines_at(pp->inl, a,
 	    &fr)) < 0)
 		err(1, NULL);
 	if ((l->line = calloc(n > 0 ? (size_t)n : 1, sizeof(*l->line))) ==
@@ -334,15 +334,18 @@ valuetype(struct pp *pp, const char *type, const char *unit)
 	return v;
 }
 
-/* A mapping for ELF (PATH, at BASE, its PT_LOADs LOAD[0..N-1]). */
+/*
+ * A mapping for the file PATH (at BASE, its PT_LOADs LOAD[0..N-1], its
+ * build-id note ID[0..LEN-1]).
+ */
 static void
-mapping(struct pp *pp, Elf *elf, const char *path, uint64_t base,
-    const struct elfload *load, size_t n)
+mapping(struct pp *pp, const char *path, uint64_t base,
+    const struct elfload *load, size_t n, const unsigned char *id,
+    size_t len)
 {
 	Pprof__Mapping *m;
-	const unsigned char *id;
 	char hex[2 * 64 + 1];
-	size_t i, len;
+	size_t i;
 
 	m = append(&pp->p->mapping, &pp->p->n_mapping, &pp->cmap,
 	    sizeof(*m));
@@ -361,9 +364,8 @@ mapping(struct pp *pp, Elf *elf, const char *path, uint64_t base,
 		m->memory_start = 0;
 	m->filename = str(pp, path);
 	hex[0] = '\0';
-	if (elfread_note_buildid(elf, &id, &len))
-		for (i = 0; i < len && i < 64; i++)
-			sprintf(hex + 2 * i, "%02x", id[i]);
+	for (i = 0; i < len && i < 64; i++)
+		sprintf(hex + 2 * i, "%02x", id[i]);
 	m->build_id = str(pp, hex);
 	m->has_functions = 1;
 	m->has_filenames = m->has_line_numbers = m->has_inline_frames =
@@ -375,16 +377,12 @@ static void
 mappings(struct pp *pp)
 {
 	const struct symtab *st = pp->st;
-	struct elfload *load;
-	size_t i, n;
+	size_t i;
 
-	if (elfread_loads(st->elf, &load, &n) != NULL)
-		err(1, NULL);
-	mapping(pp, st->elf, st->path, 0, load, n);
-	free(load);
+	mapping(pp, st->path, 0, st->load, st->nload, st->note, st->notelen);
 	for (i = 0; i < st->nobj; i++)
-		mapping(pp, st->obj[i].elf, st->obj[i].path, st->obj[i].base,
-		    st->obj[i].load, st->obj[i].nload);
+		mapping(pp, st->obj[i].path, st->obj[i].base, st->obj[i].load,
+		    st->obj[i].nload, st->obj[i].note, st->obj[i].notelen);
 }
 
 /*
@@ -440,13 +438,15 @@ stacks(struct pp *pp, const struct callstacks *cs)
 }
 
 /*
- * Write the profile of R (its lines LN, the arcs CG or NULL) to PATH,
- * gzipped; exit on failure.
+ * Write the model M (its report, its lines and inlined calls, -pg's
+ * arcs where it has them) to PATH, gzipped; exit on failure.
  */
 void
-pprof_write(const char *path, const struct report *r, const struct lines *ln,
-    const struct callgraph *cg)
+pprof_write(const char *path, const struct model *m)
 {
+	const struct report *r = &m->r;
+	const struct lines *ln = &m->ln;
+	const struct callgraph *cg = m->hasarcs ? &m->cg : NULL;
 	const struct symtab *st = r->st;
 	const struct linerow *lr;
 	struct pp pp;
@@ -458,9 +458,9 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 	memset(&pp, 0, sizeof(pp));
 	pp.st = st;
 	pp.ln = ln;
+	pp.inl = &m->inl;
 	if ((pp.p = malloc(sizeof(*pp.p))) == NULL ||
-	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL ||
-	    inlines_open(&pp.inl, &ln->sl, st) != 0)
+	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL)
 		err(1, NULL);
 	pprof__profile__init(pp.p);
 	str(&pp, "");
@@ -509,5 +509,4 @@ pprof_write(const char *path, const struct report *r, const struct lines *ln,
 	free(pp.funs.key);
 	free(pp.funs.val);
 	free(pp.fid);
-	inlines_close(&pp.inl);
 }

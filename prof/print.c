@@ -7,7 +7,7 @@
 #include <err.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 /* classic prof: decimals of msec/call, fewer for larger counts */
 static int
@@ -44,8 +44,9 @@ noaddr(const struct symtab *st, long k)
 }
 
 void
-print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
+print_report(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
+	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	struct row *rows;
 	long k, count;
@@ -97,7 +98,7 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 			percall(r->secs[k], count, o->unit, fp);
 		} else
 			fprintf(fp, "%22s", " ");
-		name = names_row(st, k, o->demangle);
+		name = rows_name(st, k, o->demangle);
 		names_put(fp, name);
 		fputc('\n', fp);
 		free(name);
@@ -107,8 +108,9 @@ print_report(const struct report *r, const struct prof_opts *o, FILE *fp)
 
 /* -s: what was read and how much of it found a function, on FP. */
 void
-print_summary(const struct report *r, const struct prof_opts *o, FILE *fp)
+print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
+	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	size_t i, zero = 0;
 

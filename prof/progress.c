@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * progress.c - one line on stderr while prof reads many profiles (the
- * PROFDIR of a server's hundreds of processes, read two or three times:
- * for the program, the objects, the counts): shown on a terminal only,
- * once reading has taken a second, redrawn at most ten times a second,
- * and erased before any warning and when reading ends, so that a quick
- * run, a report piped or redirected, and the warnings are never
- * touched.
+ * PROFDIR of a server's hundreds of processes, each read once:
+ * profiles.c): shown on a terminal only, once reading has taken a
+ * second, redrawn at most ten times a second, and erased before any
+ * warning and when reading ends, so that a quick run, a report piped
+ * or redirected, and the warnings are never touched.
  */
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "common.h"
 
 static struct {
 	size_t	 done, total;
@@ -29,7 +28,7 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* total files are about to be read, in all passes together. */
+/* total files are about to be read. */
 void
 progress_begin(size_t total)
 {
@@ -60,9 +59,9 @@ progress_step(void)
 	pg.last = t;
 }
 
-/* Erase the line (before a warning, or at the end); the next step redraws. */
-void
-progress_clear(void)
+/* Erase the line. */
+static void
+clear(void)
 {
 	if (pg.shown)
 		fputs("\033[K", stderr);
@@ -72,6 +71,6 @@ progress_clear(void)
 void
 progress_end(void)
 {
-	progress_clear();
+	clear();
 	pg.tty = 0;
 }

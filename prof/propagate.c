@@ -11,7 +11,7 @@
 #include <err.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "model.h"
 
 /* Tarjan's walk, without recursion (call graphs can be deep). */
 struct walk {

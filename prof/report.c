@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "model.h"
 
 void
 report_init(struct report *r, const struct symtab *st)

@@ -3,13 +3,15 @@
  * rows.c - the report's rows: which functions have a line (shown, with
  * time or calls, or every one under -z; <unknown> and the objects' rows
  * only when they have any; under -O only one object's; under -i those
- * with inclusive time too), and their order (-t, -c, -a, -n, -i).  Every output that lists
- * functions takes its rows from here, so they all agree.
+ * with inclusive time too), their order (-t, -c, -a, -n, -i), and
+ * what each is called: its printed names ("a, b" for aliases),
+ * demangled under -C, or <unknown>.  Every output that lists functions
+ * takes its rows and names from here, so they all agree.
  */
 #include <err.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "model.h"
 
 /* -n, and every other order's ties: by name, then address. */
 static int
@@ -77,6 +79,62 @@ int
 	    sort == 'a' ? addrcmp : sort == 'i' ? inclcmp : namecmp;
 }
 
+/* The first name entry K prints (its raw symbol name). */
+const char *
+rows_symbol(const struct symtab *st, long k)
+{
+	const struct symentry *e;
+	size_t i;
+
+	if (k < 0 || k == REPORT_UNKNOWN(st))
+		return REPORT_UNKNOWN_NAME;
+	e = &st->ent[k];
+	for (i = 0; i < e->nnames; i++)
+		if (st->names[e->name0 + i].print)
+			return st->names[e->name0 + i].name;
+	return st->names[e->name0].name;
+}
+
+/*
+ * Row K's name as the report prints it: its printed names joined by
+ * ", ", each demangled if DEMANGLE and it is a C++ name; malloc'd.
+ */
+char *
+rows_name(const struct symtab *st, long k, int demangle)
+{
+	const struct symentry *e;
+	const struct symname *nm;
+	char *s = NULL, *dm;
+	size_t i, len = 0, cap = 0, n;
+	const char *p;
+
+	if (k < 0 || k == REPORT_UNKNOWN(st)) {
+		if ((s = strdup(REPORT_UNKNOWN_NAME)) == NULL)
+			err(1, NULL);
+		return s;
+	}
+	e = &st->ent[k];
+	for (i = 0; i < e->nnames; i++) {
+		nm = &st->names[e->name0 + i];
+		/* A hidden entry (a caller under -l): its first name. */
+		if (!nm->print && (e->shown || i > 0))
+			continue;
+		dm = demangle ? names_demangle(nm->name) : NULL;
+		p = dm != NULL ? dm : nm->name;
+		n = strlen(p);
+		if (prof_grow(&s, &cap, len + n + 3, 1) != 0)
+			err(1, NULL);
+		if (len > 0) {
+			memcpy(s + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(s + len, p, n + 1);
+		len += n;
+		free(dm);
+	}
+	return s;
+}
+
 /* The report's rows in O's order; *N of them; free() the array. */
 struct row *
 rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
@@ -104,7 +162,7 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 		rows[n].secs = r->secs[i];
 		rows[n].incl = r->stacks.has ? r->stacks.incl[i] : 0.0;
 		rows[n].calls = r->ncalls[i];
-		rows[n++].name = names_first(st, i);
+		rows[n++].name = rows_symbol(st, i);
 	}
 	qsort(rows, n, sizeof(*rows), rows_cmp(o->sort));
 	*np = n;

@@ -17,7 +17,7 @@
 
 #include <elfutils/libdw.h>
 
-#include "prof.h"
+#include "model.h"
 
 static int
 rawcmp(const void *a, const void *b)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "model.h"
 
 /* A name and its entry: the index byname() searches, sorted by name. */
 struct nameidx {

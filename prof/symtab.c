@@ -9,14 +9,16 @@
  * Every function symbol of an executable section is loaded, locals too
  * (they are most functions of an -O2 or -flto program); elfread.c reads
  * them, symgroup.c makes the entries.  Addresses are link-time ones,
- * which is what mon.out records, for ET_EXEC and PIE.
+ * which is what mon.out records, for ET_EXEC and PIE.  Of each file the
+ * table also keeps what the views show of it (when it was written, its
+ * PT_LOADs, its build-id note), so that no view reads it.
  */
 #include <err.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "model.h"
 
 /* A record's object: the key that makes two records one object. */
 struct objkey {
@@ -87,6 +89,8 @@ loadobj(struct symobj *o, const struct monobj *mo, struct rawsym **rawp,
 		*np = n0;
 		return "out of memory";
 	}
+	if (!elfread_note_buildid(o->elf, &o->note, &o->notelen))
+		o->notelen = 0;
 	return NULL;
 }
 
@@ -111,9 +115,11 @@ readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
 	o->buildid = mo->buildid;
 	if (st->nobj >= SYMTAB_OBJECT_MAX)
 		e = "too many shared objects";
-	else if ((o->fd = file_open(mo->path, &sb, &e)) != -1)
+	else if ((o->fd = file_open(mo->path, &sb, &e)) != -1) {
+		o->mtime = sb.st_mtime;
 		e = file_sparse(&sb, (uint64_t)sb.st_size) ? "sparse file" :
 		    loadobj(o, mo, rawp, np, ebuf, sizeof(ebuf));
+	}
 	if (e == NULL) {
 		st->nobj++;
 		return;
@@ -305,6 +311,7 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 	st->fd = -1;
 	if ((st->fd = file_open(path, &sb, &e)) == -1)
 		return prof_errf(ebuf, esz, "%s", e);
+	st->mtime = sb.st_mtime;
 	if (file_sparse(&sb, (uint64_t)sb.st_size))
 		return prof_errf(ebuf, esz, "sparse file (%llu bytes, %llu on "
 		    "disk)", (unsigned long long)sb.st_size,
@@ -326,6 +333,10 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 		return e;
 	st->nshown -= st->nrow;		/* no symbols of the file */
 	st->has_buildid = elfread_buildid(st->elf, st->buildid);
+	if (!elfread_note_buildid(st->elf, &st->note, &st->notelen))
+		st->notelen = 0;
+	if (elfread_loads(st->elf, &st->load, &st->nload) != NULL)
+		return prof_errf(ebuf, esz, "out of memory");
 	return index_buckets(st, ebuf, esz);
 }
 
@@ -368,6 +379,7 @@ symtab_close(struct symtab *st)
 	free(st->ent);
 	free(st->names);
 	free(st->bucket);
+	free(st->load);
 	memset(st, 0, sizeof(*st));
 	st->fd = -1;
 }

@@ -41,7 +41,7 @@ e=$(date +%s%N)
 expect_file many.out tty.out
 ms=$(((e - s) / 1000000))
 if [ "$ms" -ge 1300 ]; then
-	grep -q 'prof: reading profiles: [0-9]*% ([0-9]* of 1200 reads)' tty.err ||
+	grep -q 'prof: reading profiles: [0-9]*% ([0-9]* of 600 reads)' tty.err ||
 	    { cat -v tty.err; fail "no progress line in $ms ms"; }
 	# Erased (ESC [ K) after the last line drawn.
 	tail -c 16 tty.err | od -An -c | grep -q '033   \[   K' ||

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "views.h"
 
 int
 main(int argc, char **argv)

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "prof.h"
+#include "views.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -36,8 +36,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct prof_opts o = { .sort = 'c', .zero = 1 };
 	struct gmonfile gf;
-	struct callgraph cg;
-	struct report r;
+	struct model m;
+	struct callgraph *cg = &m.cg;
+	struct report *r = &m.r;
 	char ebuf[160], *out = NULL;
 	size_t i, len;
 	double *cost;
@@ -47,29 +48,31 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (gf.narc > size / 21 || (gf.nhist > 0 && gf.lpc > gf.hpc))
 		abort();
-	callgraph_init(&cg, &st);
-	if (callgraph_add(&cg, &gf) != 0)
+	memset(&m, 0, sizeof(m));
+	callgraph_init(cg, &st);
+	if (callgraph_add(cg, &gf) != 0)
 		abort();
-	report_init(&r, &st);
-	(void)callgraph_done(&cg, &r, ebuf, sizeof(ebuf));
-	for (i = 0; i < cg.n; i++)
-		if (cg.arc[i].count < 0 || cg.arc[i].callee > (long)st.nent ||
-		    cg.arc[i].caller > (long)st.nent)
+	report_init(r, &st);
+	m.hasarcs = 1;
+	(void)callgraph_done(cg, r, ebuf, sizeof(ebuf));
+	for (i = 0; i < cg->n; i++)
+		if (cg->arc[i].count < 0 || cg->arc[i].callee > (long)st.nent ||
+		    cg->arc[i].caller > (long)st.nent)
 			abort();
 	for (i = 0; i <= st.nent; i++)
-		r.secs[i] = (double)(i + 1);
-	cost = propagate(&cg, r.secs);
-	for (i = 0; i < cg.n; i++)
+		r->secs[i] = (double)(i + 1);
+	cost = propagate(cg, r->secs);
+	for (i = 0; i < cg->n; i++)
 		if (!(cost[i] >= 0) || cost[i] > 1e300)
 			abort();
 	free(cost);
 	if ((fp = open_memstream(&out, &len)) == NULL)
 		abort();
-	graphview_print(&cg, &r, &o, fp);
+	graphview_print(&m, &o, fp);
 	fclose(fp);
 	free(out);
-	report_free(&r);
-	callgraph_free(&cg);
+	report_free(r);
+	callgraph_free(cg);
 	gmonread_close(&gf);
 	return 0;
 }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "model.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "views.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -105,7 +105,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct monobj obj = { .start = 0x1000, .end = 0x2000, .named = 1,
 	    .path = path };
 	struct symtab st;
-	struct report r;
+	struct model m;
 	char ebuf[160], *out = NULL;
 	size_t len;
 	FILE *fp;
@@ -124,13 +124,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    sizeof(ebuf)) == NULL) {
 		lookups(&st);
 		lines(&st);
-		report_init(&r, &st);
+		memset(&m, 0, sizeof(m));
+		report_init(&m.r, &st);
 		if ((fp = open_memstream(&out, &len)) == NULL)
 			abort();
-		print_report(&r, &o, fp);
+		print_report(&m, &o, fp);
 		fclose(fp);
 		free(out);
-		report_free(&r);
+		report_free(&m.r);
 	}
 	symtab_close(&st);
 	return 0;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "views.h"
 #include "unit.h"
 
 /* The SVG of the N stacks S, malloc'd. */

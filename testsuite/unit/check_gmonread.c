@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "model.h"
 #include "unit.h"
 
 static unsigned char img[512];

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "input.h"
 #include "unit.h"
 
 struct img {

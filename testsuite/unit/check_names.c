@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "common.h"
 #include "unit.h"
 
 /* Whether NAME's printable form is WANT. */

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "mon.h"
-#include "prof.h"
+#include "views.h"
 #include "unit.h"
 
 /* A [0x1000, 0x1010) and B [0x1010, 0x1020), both shown. */
@@ -241,16 +241,17 @@ static char *
 printed(const struct prof_opts *o, uint64_t hpc, const uint64_t *cells,
     size_t ncells, const uint16_t *bins, size_t nbins)
 {
-	struct report r;
+	struct model m;
 	char *out = NULL;
 	size_t len;
 	FILE *fp;
 
-	added(&r, &st, 0x1000, hpc, cells, ncells, bins, nbins);
+	memset(&m, 0, sizeof(m));
+	added(&m.r, &st, 0x1000, hpc, cells, ncells, bins, nbins);
 	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
-	print_report(&r, o, fp);
+	print_report(&m, o, fp);
 	fclose(fp);
-	report_free(&r);
+	report_free(&m.r);
 	return out;
 }
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prof.h"
+#include "model.h"
 #include "unit.h"
 
 /* A [0x1000, 0x1010) and B [0x1010, 0x1020). */

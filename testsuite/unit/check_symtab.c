@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "prof.h"
+#include "model.h"
 #include "unit.h"
 
 static const char source[] =
