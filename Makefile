@@ -217,12 +217,15 @@ e2e: all $(TEST_TOOLS) | $(TEST_STAMP)
 	CC="$(CC)" O="$(ABS_O)" SRCDIR="$(ABS_SRC)" E2E_JOBS="$(E2E_JOBS)" \
 	    $(SHELL) $(srcdir)/testsuite/e2e/run.sh $(E2E)
 
-# The runtime's layers: no file calls a file above it (DESIGN.md).
-layers: $(RT_OBJS) $(PLUGIN_OBJS)
+# The layers of the runtime, the plugin and prof: no file calls a file
+# above it, and prof's views read no file (DESIGN.md).
+layers: $(RT_OBJS) $(PLUGIN_OBJS) $(PROF_OBJS)
 	$(SHELL) $(srcdir)/testsuite/tools/layers.sh $(O)/obj/runtime \
 	    $(srcdir)/runtime
 	$(SHELL) $(srcdir)/testsuite/tools/plugin-layers.sh $(O)/obj/plugin \
 	    $(srcdir)/plugin
+	$(SHELL) $(srcdir)/testsuite/tools/prof-layers.sh $(O)/obj/prof \
+	    $(srcdir)/prof
 
 check: layers unit e2e
 

@@ -5,7 +5,8 @@
  * a mon.out, monobj.c and monstacks.c its shared-object records and
  * sampled stacks; gmonread.c reads -pg's gmon.out; elfread.c what libelf
  * gives of an ELF file; srcfile.c a source file, by lines.  Only
- * model.h's files call these: the views never read a file.
+ * model.h's files call these (the views never read a file:
+ * testsuite/tools/prof-layers.sh).
  */
 #ifndef PROF_INPUT_H
 #define PROF_INPUT_H
