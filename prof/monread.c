@@ -253,8 +253,11 @@ exepath(struct monfile *mf, long v, char *ebuf, size_t esz)
 }
 
 /*
- * Each record whose mapping holds a function cell or a stack's frame is
- * named: its symbols are loaded.
+ * Each record whose mapping holds a function cell is named: its symbols
+ * are loaded.  A stack's frame names none: an object the profile does
+ * not name by its samples (the C library, without -all; valgrind's
+ * tool, when a test runs under it) is its row, <libc.so.6>, in a stack
+ * as in the report.
  */
 static void
 named(struct monfile *mf)
@@ -266,9 +269,6 @@ named(struct monfile *mf)
 
 	if (mf->nobj == 0)
 		return;
-	for (i = 0; i < mf->nframe; i++)
-		if ((o = monobj_at(mf, mf->frame[i].pc)) >= 0)
-			mf->obj[o].named = 1;
 	while (monread_cells(mf, &k, &r))
 		for (i = 0; i < r.n; i++) {
 			monrun_cell(&r, i, &pc, &count);
