@@ -16,7 +16,10 @@
 #include "views.h"
 
 /* Long options: values past every char, for getopt_long's switch. */
-enum { OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME };
+enum {
+	OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME,
+	OPT_HELP, OPT_VERSION
+};
 
 static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -24,18 +27,35 @@ static const struct option longopts[] = {
 	{ "pprof", required_argument, NULL, OPT_PPROF },
 	{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
 	{ "flame", required_argument, NULL, OPT_FLAME },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
 };
 
+/*
+ * The usage on FP, then exit with STATUS: 1 and stderr for a bad
+ * command line, 0 and stdout for --help (GNU's convention).
+ */
 static void __attribute__((__noreturn__))
-usage(void)
+usage_to(FILE *fp, int status)
 {
-	fprintf(stderr, "usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]"
+	fprintf(fp, "usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]"
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
 	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
 	    "\t[-m mdata] ... [prog [mdata ...]]\n");
-	exit(1);
+	if (status == 0)
+		fprintf(fp, "Reads the profile (mon.out) of prog and prints "
+		    "its time and calls per function; see prof(1).\n");
+	if (fflush(fp) != 0 || ferror(fp))
+		err(1, "%s", fp == stdout ? "stdout" : "stderr");
+	exit(status);
+}
+
+static void __attribute__((__noreturn__))
+usage(void)
+{
+	usage_to(stderr, 1);
 }
 
 /*
@@ -119,6 +139,13 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 		case OPT_FLAME:
 			o->flame = optarg;
 			break;
+		case OPT_HELP:
+			usage_to(stdout, 0);
+		case OPT_VERSION:
+			printf("prof (monprof) %s\n", PROF_VERSION);
+			if (fflush(stdout) != 0 || ferror(stdout))
+				err(1, "stdout");
+			exit(0);
 		case 'u':
 			if (strcmp(optarg, "ms") == 0)
 				o->unit = 0;

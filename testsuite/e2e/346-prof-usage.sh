@@ -24,3 +24,21 @@ st=$?
 set -e
 expect_eq $st 1 "missing argument exit status"
 expect_eq "$(head -n 1 err)" "prof: option -m needs an argument" "-m without file"
+
+# GNU's conventions beside the classic options: --help prints the usage
+# on stdout and exits 0, --version the version; a full stdout is an
+# error that says so.
+"$PROF" --help > out 2> err || fail "--help: status $?"
+expect_file /dev/null err
+grep -q '^usage: prof \[-ChisVz\]' out || fail "--help: $(cat out)"
+v=$(sed -n 's/^#define PROF_VERSION[^"]*"\(.*\)"/\1/p' "$SRCDIR"/prof/*.h)
+expect_eq "$("$PROF" --version)" "prof (monprof) $v" "--version"
+if [ -w /dev/full ]; then
+	set +e
+	"$PROF" --version > /dev/full 2> err
+	st=$?
+	set -e
+	expect_eq $st 1 "--version to a full stdout: exit status"
+	expect_eq "$(cat err)" "prof: stdout: No space left on device" \
+	    "--version to a full stdout"
+fi
