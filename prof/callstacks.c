@@ -54,27 +54,6 @@ runtime_row(struct callstacks *cs, long k)
 	return cs->hidden[k] == 2;
 }
 
-/*
- * A run-time or link-time address of MF as the table's (OBJOF[k]: the
- * loaded object of record k, or NULL), or 0 if its object is not loaded.
- */
-static uint64_t
-tableaddr(const struct monfile *mf, const struct symobj *const *objof,
-    uint64_t pc, const char **objpath)
-{
-	const struct monobj *o;
-	long k;
-
-	*objpath = NULL;
-	if ((k = monobj_at(mf, pc)) < 0)
-		return pc;
-	o = &mf->obj[k];
-	*objpath = o->path;
-	if (objof[k] == NULL)
-		return 0;
-	return symtab_object_addr(objof[k], pc - o->start + o->offset);
-}
-
 /* The row of a frame at table address A (in the object OBJPATH). */
 static long
 rowof(const struct callstacks *cs, uint64_t a, const char *objpath)
@@ -176,25 +155,24 @@ callstacks_add(struct callstacks *cs, const struct monfile *mf, double rate,
 	uint64_t pc[MONSTACKS_DEPTH], a;
 	const char *path;
 	size_t i, k, n, d;
-	long row;
+	long row, o;
 
 	if (!(mf->has & MONREAD_HAS(MON_META_STACKS_LOST)))
 		return NULL;
 	cs->has = 1;
 	cs->lost += mf->meta[MON_META_STACKS_LOST];
-	if ((objof = calloc(mf->nobj + 1, sizeof(*objof))) == NULL)
+	if ((objof = symtab_records(cs->st, mf)) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");
-	for (i = 0; i < mf->nobj; i++)
-		objof[i] = symtab_object(cs->st, mf->obj[i].path,
-		    mf->obj[i].buildid);
 	for (k = 0; k < mf->nstack; k++) {
 		if (mf->stack[k].samples <= 0)
 			continue;
 		d = monstacks_frames(mf, k, pc);
 		/* pc[] is leaf first; f[] root first, the runtime left out. */
 		for (n = 0, i = d; i-- > 0;) {
-			a = tableaddr(mf, objof, i == 0 || pc[i] == 0 ? pc[i] :
-			    pc[i] - 1, &path);
+			a = i == 0 || pc[i] == 0 ? pc[i] : pc[i] - 1;
+			o = monobj_at(mf, a);
+			path = o >= 0 ? mf->obj[o].path : NULL;
+			a = symtab_profile_addr(mf, objof, a);
 			row = rowof(cs, a, path);
 			if (row != REPORT_UNKNOWN(cs->st) && runtime_row(cs, row))
 				continue;

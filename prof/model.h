@@ -133,6 +133,10 @@ void		 symtab_open(struct symtab *, const char *,
 const struct symobj *symtab_object(const struct symtab *, const char *,
 		    long);
 uint64_t	 symtab_object_addr(const struct symobj *, uint64_t);
+const struct symobj **symtab_records(const struct symtab *,
+		    const struct monfile *);
+uint64_t	 symtab_profile_addr(const struct monfile *,
+		    const struct symobj *const *, uint64_t);
 const struct symobj *symtab_object_at(const struct symtab *, uint64_t);
 void		 symtab_close(struct symtab *);
 long		 symtab_lookup(const struct symtab *, uint64_t);

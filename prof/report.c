@@ -62,26 +62,6 @@ hexid(char *buf, const void *id)
 }
 
 /*
- * A cell's pc among the symbols: as it is for the executable; in a
- * shared object's mapping (record k of the profile), that object's place
- * in the table, OBJOF[k], or 0 if its symbols were not loaded.
- */
-static uint64_t
-cellpc(const struct monfile *mf, const struct symobj *const *objof,
-    uint64_t pc)
-{
-	const struct monobj *o;
-	long k;
-
-	if ((k = monobj_at(mf, pc)) < 0)
-		return pc;
-	if (objof[k] == NULL)
-		return 0;
-	o = &mf->obj[k];
-	return symtab_object_addr(objof[k], pc - o->start + o->offset);
-}
-
-/*
  * Add each function cell's count to the line its function reports into,
  * or to the <unknown> line; *MAPPED = the cells that found a function.
  */
@@ -97,17 +77,15 @@ addcells(struct report *r, const struct monfile *mf, size_t *mapped,
 	size_t i, part;
 
 	*mapped = 0;
-	if ((objof = calloc(mf->nobj + 1, sizeof(*objof))) == NULL)
+	if ((objof = symtab_records(st, mf)) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");
-	for (i = 0; i < mf->nobj; i++)
-		objof[i] = symtab_object(st, mf->obj[i].path,
-		    mf->obj[i].buildid);
 	for (part = 0; monread_cells(mf, &part, &run);)
 		for (i = 0; i < run.n; i++) {
 			monrun_cell(&run, i, &pc, &count);
 			if (pc < MON_META_LIMIT)
 				continue;
-			if ((k = symtab_lookup(st, cellpc(mf, objof, pc))) < 0) {
+			if ((k = symtab_lookup(st,
+			    symtab_profile_addr(mf, objof, pc))) < 0) {
 				r->cells_unmapped++;
 				c = REPORT_UNKNOWN(st);
 			} else if ((c = st->ent[k].calls) < 0) {
@@ -250,7 +228,7 @@ addsamples(struct report *r, const struct monfile *mf, double rate,
 
 	if (!(mf->has & MONREAD_HAS(MON_META_UNKNOWN)))
 		return 0;
-	objof = calloc(mf->nobj + 1, sizeof(*objof));
+	objof = symtab_records(st, mf);
 	rest = calloc(mf->nobj + 1, sizeof(*rest));
 	if (objof == NULL || rest == NULL) {
 		free(objof);
@@ -258,11 +236,8 @@ addsamples(struct report *r, const struct monfile *mf, double rate,
 		prof_errf(ebuf, esz, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < mf->nobj; i++) {
-		objof[i] = symtab_object(st, mf->obj[i].path,
-		    mf->obj[i].buildid);
+	for (i = 0; i < mf->nobj; i++)
 		rest[i] = mf->obj[i].samples;
-	}
 	exe = mf->meta[MON_META_EXE_SAMPLES];
 	exerow = symtab_object_row(st, NULL);
 	ticks = exe + mf->meta[MON_META_UNKNOWN];

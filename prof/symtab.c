@@ -440,6 +440,44 @@ symtab_object_addr(const struct symobj *o, uint64_t off)
 }
 
 /*
+ * The loaded object of each of MF's records (NULL where it is not
+ * loaded), to free(); NULL out of memory.
+ */
+const struct symobj **
+symtab_records(const struct symtab *st, const struct monfile *mf)
+{
+	const struct symobj **objof;
+	size_t i;
+
+	if ((objof = calloc(mf->nobj + 1, sizeof(*objof))) == NULL)
+		return NULL;
+	for (i = 0; i < mf->nobj; i++)
+		objof[i] = symtab_object(st, mf->obj[i].path,
+		    mf->obj[i].buildid);
+	return objof;
+}
+
+/*
+ * An address of MF as the table's: as it is for the executable; in a
+ * shared object's mapping (record k), that object's place in the table,
+ * OBJOF[k] (symtab_records), or 0 if its symbols were not loaded.
+ */
+uint64_t
+symtab_profile_addr(const struct monfile *mf,
+    const struct symobj *const *objof, uint64_t pc)
+{
+	const struct monobj *o;
+	long k;
+
+	if ((k = monobj_at(mf, pc)) < 0)
+		return pc;
+	if (objof[k] == NULL)
+		return 0;
+	o = &mf->obj[k];
+	return symtab_object_addr(objof[k], pc - o->start + o->offset);
+}
+
+/*
  * The entry a call-count cell belongs to: sym < pc <= sym + size (a
  * symbol without a size extends to its region's end), or -1.
  */
