@@ -71,13 +71,18 @@ for how in together seq exit; do
 done
 
 # The setitimer sampler: its handler runs in the thread it samples.
+# The kernel sends a process-wide timer's signal to whichever thread
+# notices the expiry, so threads that run at once share their samples
+# unevenly on a loaded machine (0.59 s against 0.17 s was seen for
+# 0.4 s each): A and B run one after the other here ("seq"), and B,
+# which overlaps main's 0.2 s spin, is held to half its time.
 rm -rf d
-in_profdir d env PROFFLAGS="-threads -itimer" ./a.out
+in_profdir d env PROFFLAGS="-threads -itimer" ./a.out seq
 expect_eq "$(meta 4 d/$pid.2.a.out)" 2 "-itimer: sampler"
 "$PROF" a.out d/$pid.2.a.out > ra
 "$PROF" a.out d/$pid.3.a.out > rb
 awk -v a="$(row ra spin_a)" -v b="$(row rb spin_b)" 'BEGIN {
-    exit !(a >= 0.2 && b >= 0.2) }' ||
+    exit !(a >= 0.2 && b >= 0.1) }' ||
     fail "-itimer: spin_a $(row ra spin_a) s in A, spin_b $(row rb spin_b) s"
 for x in "ra spin_b" "rb spin_a"; do
 	set -- $x
