@@ -127,7 +127,15 @@ $(O)/monprof.so: $(PLUGIN_OBJS)
 # PREFIX.  The hooks it exports are the MON_*_NAME of mon_abi.h.
 SPECS_EXPORTS = $(shell sed -n 's/^\#define[[:space:]]*MON_[A-Z0-9_]*_NAME[[:space:]]*"\([^"]*\)".*/--export-dynamic-symbol=\1/p' \
 	      $(srcdir)/include/mon_abi.h)
-SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g'
+comma := ,
+# How the code keeps its call stacks walkable: SFrame rows where the
+# assembler writes them (no instruction in the code), else frame pointers.
+SPECS_UNWIND := $(if $(shell $(CC) -Wa,--gsframe -c -x c /dev/null \
+	-o /dev/null 2>/dev/null && echo y),-Wa$(comma)--gsframe,\
+	%{!fomit-frame-pointer:-fno-omit-frame-pointer \
+	-mno-omit-leaf-frame-pointer})
+SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g' \
+	      -e 's|@UNWIND@|$(SPECS_UNWIND)|g'
 
 $(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon_abi.h
 	@mkdir -p $(@D)

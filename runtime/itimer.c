@@ -2,7 +2,7 @@
 /*
  * itimer.c - the fallback sampler: a process CPU-time timer and a SIGPROF
  * handler that ticks the histogram and keeps the interrupted thread's
- * call stack (its frame pointers), used when perf_event_open is not
+ * call stack (unwind.c, reading the stack by peek), used when perf_event_open is not
  * allowed (or PROFFLAGS -itimer).  The kernel checks the timer only at
  * its tick, so the rate is measured, over the CPU time sampled while on.
  *
@@ -55,39 +55,29 @@ peek(uintptr_t addr, void *buf, size_t len)
 	return n > 0 ? (size_t)n : 0;
 }
 
-/*
- * The interrupted code's call stack into pc[] (pc[0] given), by its
- * frame pointers: a frame record at fp is the caller's fp, then the
- * return address.  Stops where a record would not be above the last
- * (at the outermost frame, whose fp is 0, or in code that uses the
- * register otherwise), cannot be read, or a frame short of
- * MON_STACK_DEPTH (room for __mon_stacks_caller); what the kernel's
- * walker does for the perf sampler.  How many frames.
- */
-static size_t
-walk(uintptr_t *pc, uintptr_t sp, uintptr_t fp)
-{
-	uintptr_t w[32], base = 0, next;
-	size_t n = 1, have = 0, i;
+/* What the handler has read of its thread's stack: 32 words at base. */
+struct window {
+	uintptr_t	 base;
+	size_t		 have;		/* bytes */
+	uintptr_t	 w[32];
+};
 
-	while (stacks && n < MON_STACK_DEPTH - 1 && fp >= sp &&
-	    fp % sizeof(uintptr_t) == 0 && fp + 2 * sizeof(uintptr_t) > fp) {
-		if (fp < base || fp + 2 * sizeof(uintptr_t) > base + have) {
-			base = fp;
-			if ((have = peek(fp, w, sizeof(w))) <
-			    2 * sizeof(uintptr_t))
-				break;
-		}
-		i = (fp - base) / sizeof(uintptr_t);
-		next = w[i];
-		if (w[i + 1] == 0)
-			break;
-		pc[n++] = w[i + 1];
-		if (next <= fp)
-			break;
-		fp = next;
+/* unwind.c's reader: the word at a, by peek through the window. */
+static int
+word(void *arg, uintptr_t a, uintptr_t *v)
+{
+	struct window *win = arg;
+
+	if (a % sizeof(*v) != 0)
+		return -1;
+	if (a < win->base || a - win->base + sizeof(*v) > win->have) {
+		win->base = a;
+		if ((win->have = peek(a, win->w, sizeof(win->w))) <
+		    sizeof(*v))
+			return -1;
 	}
-	return n;
+	*v = win->w[(a - win->base) / sizeof(*v)];
+	return 0;
 }
 
 static void
@@ -95,6 +85,7 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = ctx;
 	uintptr_t pc[MON_STACK_DEPTH], sp = 0, fp = 0;
+	struct window win;
 	int saved = errno;
 	size_t n;
 
@@ -116,10 +107,10 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	pc[0] = 0;
 	(void)uc;
 #endif
-	n = fp != 0 ? walk(pc, sp, fp) : 1;
-	/* The interrupted stack's top word is this thread's own, mapped. */
-	if (stacks && sp != 0)
-		n = __mon_stacks_caller(pc, n, *(const uintptr_t *)sp);
+	win.base = 0;
+	win.have = 0;
+	n = stacks && sp != 0 ?
+	    __mon_unwind_stack(pc, MON_STACK_DEPTH, sp, fp, word, &win) : 1;
 	__mon_hist_stack(pc, n, 0);
 	errno = saved;
 }
@@ -161,6 +152,9 @@ __mon_itimer_start(long rate, int with_stacks)
 	struct sigaction sa;
 
 	stacks = with_stacks;
+	/* The objects loaded now (not again in a fork child). */
+	if (stacks && !__mon_sframe_known())
+		__mon_sframe_scan();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = prof_handler;
 	sa.sa_flags = SA_RESTART | SA_SIGINFO;

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * perf.c - the perf_event sampler: samples (IP, TID, the user call chain
- * the kernel finds by frame pointers) in one ring buffer
- * per CPU, drained into the histogram by a helper thread.  Two scopes:
+ * perf.c - the perf_event sampler: samples (IP, TID, and the user call
+ * stack) in one ring buffer per CPU, drained into the histogram by a
+ * helper thread.  Where a loaded object has SFrame rows (sframe.c), a
+ * sample carries the user registers and a copy of the top of the user
+ * stack, which the helper unwinds (unwind.c), as perf --call-graph
+ * dwarf does; else the call chain the kernel finds by frame pointers.
+ * Two scopes:
  *
  * task	a task-clock event per CPU, inherited by every thread (not by
  *	fork children).  Anyone may open it, but the kernel switches the
@@ -41,6 +45,9 @@
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <linux/perf_event.h>
+#if defined(__x86_64__)
+#include <asm/perf_regs.h>
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -51,6 +58,15 @@
 #include <unistd.h>
 
 #include "sampler.h"
+
+/*
+ * Bytes of user stack copied with each sample where SFrame rows unwind
+ * it: perf's default.  A ring then holds 128 pages (perf's default
+ * buffer, what perf_event_mlock_kb allows without privilege per CPU):
+ * 62 samples, 62 ms of one CPU at the default rate.
+ */
+#define MON_PERF_COPY		8192
+#define MON_PERF_COPY_PAGES	128
 
 /* Switches a second above which the task scope costs the server. */
 #define MON_PERF_SWITCHES	1000
@@ -87,7 +103,8 @@ static int	 stopped;	/* events stopped by moncontrol(0) */
 static long	 self_pid;	/* cpu scope keeps this process's samples */
 static long	 helper_tid;	/* but not the helper's */
 static long	 sample_period;
-static int	 chains;	/* samples carry their user call chain */
+static int	 chains;	/* samples carry their user call stack */
+static int	 copies;	/* by a copy of the stack (else the kernel's) */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -120,6 +137,57 @@ mine(uint64_t pidtid)
  * none.  Then the user stack's first word (size, the word, its
  * dyn_size): the caller that the frame pointers skip, if it is one.
  */
+/* The copy of a sampled stack, in the ring: dyn bytes from sp. */
+struct copy {
+	const struct ring *r;
+	uint64_t	 off;		/* the ring offset of sp's word */
+	uintptr_t	 sp;
+	size_t		 dyn;
+};
+
+/* unwind.c's reader: the word at a, if the copy has it. */
+static int
+copied(void *arg, uintptr_t a, uintptr_t *v)
+{
+	const struct copy *c = arg;
+
+	if (a < c->sp || a - c->sp > c->dyn || c->dyn - (a - c->sp) <
+	    sizeof(*v))
+		return -1;
+	ring_copy(c->r, c->off + (a - c->sp), v, sizeof(*v));
+	return 0;
+}
+
+/*
+ * A copying sample's stack into pc[], the record at ring offset at
+ * (words of it in rec, all words in the ring): rec[4] is the registers'
+ * ABI, then BP, SP and IP (PERF_REG_X86_* order) where there are some,
+ * then the copy's size, the copy, and how much of it the kernel filled.
+ * The copy is read where it lies, not copied again.
+ */
+static size_t
+unwound(const struct ring *r, uint64_t at, const uint64_t *rec,
+    size_t words, size_t all, uintptr_t *pc)
+{
+	struct copy c;
+	uint64_t size, dyn;
+	uintptr_t fp;
+
+	pc[0] = (uintptr_t)rec[1];
+	if (words < 9 || rec[4] == PERF_SAMPLE_REGS_ABI_NONE)
+		return 1;
+	fp = (uintptr_t)rec[5];
+	c.sp = (uintptr_t)rec[6];
+	size = rec[8];
+	if (size % 8 != 0 || size / 8 > all || all - size / 8 < 10)
+		return 1;
+	ring_copy(r, at + 8 * (9 + size / 8), &dyn, sizeof(dyn));
+	c.r = r;
+	c.off = at + 8 * 9;
+	c.dyn = (size_t)(dyn < size ? dyn : size);
+	return __mon_unwind_stack(pc, MON_STACK_DEPTH, c.sp, fp, copied, &c);
+}
+
 static size_t
 chain(const uint64_t *rec, size_t words, uintptr_t *pc)
 {
@@ -161,8 +229,9 @@ ring_drain(struct ring *r)
 		 */
 		if (h.type == PERF_RECORD_SAMPLE && n >= 32 &&
 		    rec[3] >= MON_LOAD(&on_since) && mine(rec[2]))
-			__mon_hist_stack(pc, chain(rec, n / 8, pc),
-			    (long)(rec[2] >> 32));
+			__mon_hist_stack(pc, MON_LOAD(&copies) ?
+			    unwound(r, tail, rec, n / 8, h.size / 8, pc) :
+			    chain(rec, n / 8, pc), (long)(rec[2] >> 32));
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
 			__mon_hist_lost((long)rec[2]);
 		tail += h.size;
@@ -281,7 +350,16 @@ attr(struct perf_event_attr *a, int cpuwide)
 	a->type = PERF_TYPE_SOFTWARE;
 	a->sample_period = (unsigned long)sample_period;
 	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-	if (MON_LOAD(&chains)) {
+	if (MON_LOAD(&chains) && MON_LOAD(&copies)) {
+		/* Registers and the stack's top, unwound by the helper. */
+		a->sample_type |= PERF_SAMPLE_REGS_USER |
+		    PERF_SAMPLE_STACK_USER;
+#if defined(__x86_64__)
+		a->sample_regs_user = 1ULL << PERF_REG_X86_BP |
+		    1ULL << PERF_REG_X86_SP | 1ULL << PERF_REG_X86_IP;
+#endif
+		a->sample_stack_user = MON_PERF_COPY;
+	} else if (MON_LOAD(&chains)) {
 		/*
 		 * The kernel walks the frame pointers of the user stack
 		 * (the specs file builds with them); no kernel frames.
@@ -432,6 +510,8 @@ helper_stop(void)
 static size_t
 record_bytes(void)
 {
+	if (MON_LOAD(&chains) && MON_LOAD(&copies))
+		return MON_PERF_COPY + 64;
 	return MON_LOAD(&chains) ? 256 : 32;
 }
 
@@ -440,6 +520,8 @@ data_pages(long rate)
 {
 	size_t want, p;
 
+	if (MON_LOAD(&chains) && MON_LOAD(&copies))
+		return MON_PERF_COPY_PAGES;
 	/* About a second of one CPU's samples. */
 	want = (size_t)rate * record_bytes() / 4096;
 	for (p = 8; p < want && p < 256; p <<= 1)
@@ -529,6 +611,19 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	int n, saved = errno;
 
 	MON_STORE(&chains, stacks);
+	/* Copies where SFrame rows can unwind them: x86-64 only. */
+	MON_STORE(&copies, 0);
+#if defined(__x86_64__)
+	if (stacks) {
+		/*
+		 * Not again in a fork child, whose parent's objects are
+		 * known: its fork handlers must not take the loader's lock.
+		 */
+		if (!__mon_sframe_known())
+			__mon_sframe_scan();
+		MON_STORE(&copies, __mon_sframe_any());
+	}
+#endif
 	pagesz = sysconf(_SC_PAGESIZE);
 	ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	if (ncpu < 1 || pagesz < 1)
@@ -563,6 +658,17 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	}
 	MON_STORE(&scope, n > 0 ? MON_SAMPLER_PERF_CPU : MON_SAMPLER_PERF);
 	if (n == 0) {
+		attr(&a, 0);
+		n = open_all(rings, 0, &a);
+	}
+	if (n == 0 && MON_LOAD(&copies)) {
+		/*
+		 * The stack copies' rings above what may be locked: the
+		 * kernel's frame-pointer chains, in smaller rings (the
+		 * helper's nap stays the shorter one).
+		 */
+		MON_STORE(&copies, 0);
+		maplen = (1 + data_pages(rate)) * (size_t)pagesz;
 		attr(&a, 0);
 		n = open_all(rings, 0, &a);
 	}

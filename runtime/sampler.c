@@ -125,6 +125,7 @@ __mon_sampler_which(void)
 void
 __mon_sampler_forget(void)
 {
+	__mon_sframe_forked();
 	if (running == MON_SAMPLER_PERF) {
 		__mon_perf_reset();
 		running = MON_SAMPLER_NONE;
@@ -157,6 +158,7 @@ __mon_sampler_drop(void)
 void
 __mon_sampler_reset(void)
 {
+	__mon_sframe_forked();
 	if (running == MON_SAMPLER_PERF) {
 		__mon_perf_reset();
 		running = MON_SAMPLER_NONE;

@@ -23,6 +23,8 @@ void	 __mon_pcs_reset(void) MON_HIDDEN;
 
 /* stacks.c */
 int	 __mon_stacks_add(const uintptr_t *, size_t, long) MON_HIDDEN;
+uintptr_t __mon_stacks_callee(uintptr_t) MON_HIDDEN;
+int	 __mon_stacks_returns(uintptr_t, uintptr_t) MON_HIDDEN;
 size_t	 __mon_stacks_caller(uintptr_t *, size_t, uintptr_t) MON_HIDDEN;
 long	 __mon_stacks_lost(void) MON_HIDDEN;
 void	 __mon_stacks_thread(long) MON_HIDDEN;
@@ -31,6 +33,29 @@ void	 __mon_stacks_move(uintptr_t, uintptr_t, uintptr_t) MON_HIDDEN;
 int	 __mon_stacks_each(void (*)(const uintptr_t *, size_t, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_stacks_reset(void) MON_HIDDEN;
+
+/* sframe.c: the rule that finds a pc's frame (CFA) and saved FP */
+struct __mon_sframe_rule {
+	int		 sp_based;	/* CFA = SP + cfa, else FP + cfa */
+	long		 cfa;
+	int		 fp_saved;	/* the caller's FP is at CFA + fp */
+	long		 fp;
+};
+void	 __mon_sframe_scan(void) MON_HIDDEN;
+void	 __mon_sframe_forked(void) MON_HIDDEN;
+int	 __mon_sframe_known(void) MON_HIDDEN;
+int	 __mon_sframe_any(void) MON_HIDDEN;
+int	 __mon_sframe_code(uintptr_t) MON_HIDDEN;
+int	 __mon_sframe_object(uintptr_t) MON_HIDDEN;
+int	 __mon_sframe_find(uintptr_t, struct __mon_sframe_rule *) MON_HIDDEN;
+
+/*
+ * unwind.c: a call stack from a thread's registers and a reader of its
+ * stack (a word at an address: 0, or -1 where it cannot be read).
+ */
+typedef int (*__mon_unwind_read)(void *, uintptr_t, uintptr_t *);
+size_t	 __mon_unwind_stack(uintptr_t *, size_t, uintptr_t, uintptr_t,
+	    __mon_unwind_read, void *) MON_HIDDEN;
 
 /* hist.c */
 struct __mon_hist_counts {

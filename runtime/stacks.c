@@ -188,7 +188,14 @@ lost:
 	return -1;
 }
 
-#if defined(__x86_64__)
+#if !defined(__x86_64__)
+uintptr_t
+__mon_stacks_callee(uintptr_t w)
+{
+	(void)w;
+	return 0;
+}
+#else
 /* The word at a, if it lies in the executable's image, else 0. */
 static uintptr_t
 load(uintptr_t a)
@@ -208,8 +215,8 @@ load(uintptr_t a)
  * some), or through its GOT (ff 15, -fno-plt); 0 otherwise.  Only the
  * executable's text and image are read: they are mapped.
  */
-static uintptr_t
-callee(uintptr_t w)
+uintptr_t
+__mon_stacks_callee(uintptr_t w)
 {
 	const unsigned char *p;
 	uintptr_t target;
@@ -241,36 +248,45 @@ callee(uintptr_t w)
 #endif
 
 /*
+ * Whether w, a word at the stack pointer, is the return address of one
+ * of the executable's calls (__mon_stacks_callee) into the function
+ * that pc is in:
+ * at or below pc, within 64 KiB.  A word that only looks like a code
+ * address does not pass.  Calls through a register, and callers in
+ * shared objects, are not checked: they do not pass either.
+ */
+int
+__mon_stacks_returns(uintptr_t pc, uintptr_t w)
+{
+#if defined(__x86_64__)
+	uintptr_t target = __mon_stacks_callee(w);
+
+	return target != 0 && target <= pc && pc - target < 65536;
+#else
+	(void)pc;
+	(void)w;
+	return 0;
+#endif
+}
+
+/*
  * A frame-pointer walk skips the caller of code that has no frame: a
  * leaf that needs no stack (GCC gives it no frame even with
  * -mno-omit-leaf-frame-pointer; the C library's string functions have
  * none), a prologue before its push, an epilogue after its pop.  There
  * the return address is the word at the stack pointer, W.  Put it back
- * as pc[1] when W is the return address of one of the executable's
- * calls (callee()) into the function the sampled pc is in: at or below
- * it, within 64 KiB.  A word that only looks like a code address does
- * not pass.  Calls through a register, and callers in shared objects,
- * are not checked: such a caller stays skipped.  The new depth of
+ * as pc[1] when it is one (__mon_stacks_returns).  The new depth of
  * pc[0..n), room for one more given.
  */
 size_t
 __mon_stacks_caller(uintptr_t *pc, size_t n, uintptr_t w)
 {
-#if defined(__x86_64__)
-	uintptr_t target;
-
 	if (n == 0 || n >= MON_STACK_DEPTH || (n > 1 && pc[1] == w) ||
-	    (target = callee(w)) == 0 || target > pc[0] ||
-	    pc[0] - target >= 65536)
+	    !__mon_stacks_returns(pc[0], w))
 		return n;
 	__builtin_memmove(pc + 2, pc + 1, (n - 1) * sizeof(*pc));
 	pc[1] = w;
 	return n + 1;
-#else
-	(void)pc;
-	(void)w;
-	return n;
-#endif
 }
 
 /* Samples whose stack was not kept. */

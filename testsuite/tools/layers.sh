@@ -18,7 +18,7 @@ base	seccomp fmt err note name match
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
-sampler	pcs stacks hist perf itimer sampler
+sampler	pcs stacks sframe unwind hist perf itimer sampler
 writer	outfile objects monout gmonout
 control	dump final monitor profil signal exec dl unshare confine init
 '

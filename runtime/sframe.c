@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sframe.c - where a pc's caller is: the CFA rule and the saved frame
+ * pointer from the SFrame section (PT_GNU_SFRAME) of each loaded
+ * object, which binutils 2.40 and later write from the assembler's CFI
+ * (the specs file passes -Wa,--gsframe).  It lets unwind.c walk code
+ * built without frame pointers, so that stacks cost the program no
+ * instruction.
+ *
+ * The lookup runs in the SIGPROF handler (itimer.c) and in the perf
+ * helper, so it is written here rather than taken from libsframe: that
+ * library decodes into memory it mallocs, locks nothing but ships no
+ * static archive, and neither may be used in a signal handler.  The
+ * format is small (binutils' include/sframe.h): a header, function
+ * descriptors sorted by address, and per function a list of rows, each
+ * giving from some offset on the CFA as SP or FP plus a constant and
+ * where FP was saved; the return address is at CFA - 8 on x86-64.
+ * Versions 1 and 2 on x86-64 are read; others are ignored (their code is
+ * walked by frame pointers).
+ *
+ * Every loaded object has an entry, its code's bounds, which also tell
+ * a frame-pointer walk where return addresses may point.  Each object's
+ * section is copied, when dl_iterate_phdr first shows it (at the
+ * sampler's start, and after each of the executable's dlopen() calls,
+ * dl.c; an object that a shared library loads is not seen, and stacks
+ * stop in it), into memory of the runtime's own that is never unmapped: a lookup
+ * never faults, however late it runs after a dlclose, and a stale entry
+ * only answers for addresses where nothing is mapped any more.  Entries
+ * are published once, whole, by the count (release); the scan, outside
+ * any handler and any fork handler, is the only writer (one at a time).
+ */
+#include <sys/mman.h>
+
+#include <link.h>
+#include <sched.h>
+#include <string.h>
+
+#include "sampler.h"
+
+#ifndef PT_GNU_SFRAME
+#define PT_GNU_SFRAME	0x6474e554
+#endif
+
+#define SF_MAGIC	0xdee2
+#define SF_HDR		28		/* the header, without its aux part */
+#define SF_SORTED	0x1
+#define SF_PCREL	0x4		/* v2: start relative to its field */
+#define SF_AMD64	3
+#define SF_OBJECTS	512
+
+struct sfobj {
+	uintptr_t	 code_lo, code_hi;	/* its executable segments */
+	uintptr_t	 lo, hi;	/* the code its rows describe (or 0, 0) */
+	uintptr_t	 at;		/* the section's address when copied */
+	const unsigned char *fde;	/* in the copy */
+	const unsigned char *fre;
+	size_t		 frelen;
+	uint32_t	 nfde;
+	uint32_t	 fdesz;		/* 17 (v1) or 20 (v2) */
+	int		 pcrel;
+	int		 fixed_fp;	/* FP at CFA + this, if not 0 */
+	int		 gone;		/* the object was unloaded */
+	size_t		 len;
+	const unsigned char *copy;
+};
+
+static struct sfobj objs[SF_OBJECTS];
+static unsigned nobjs;		/* published entries */
+static int withrows;		/* one of them has rows */
+static unsigned long last_adds = ~0UL, last_subs = ~0UL;
+static int scanning;		/* one scan at a time */
+
+static uint32_t
+u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static int32_t
+s32(const unsigned char *p)
+{
+	int32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* Function i's first address. */
+static uintptr_t
+fde_start(const struct sfobj *o, uint32_t i)
+{
+	const unsigned char *f = o->fde + (size_t)i * o->fdesz;
+
+	if (o->pcrel)
+		return o->at + (uintptr_t)(f - o->copy) +
+		    (uintptr_t)(intptr_t)s32(f);
+	return o->at + (uintptr_t)(intptr_t)s32(f);
+}
+
+/*
+ * Check a section and fill o from its copy: 0, or -1 for a version,
+ * ABI or shape this file does not read, or bounds that do not hold.
+ */
+static int
+parse(struct sfobj *o, const unsigned char *p, size_t len)
+{
+	size_t hdr, fdeoff, freoff;
+	uint32_t nfde, frelen, i;
+	int version;
+
+	if (len < SF_HDR || p[0] != (SF_MAGIC & 0xff) ||
+	    p[1] != (SF_MAGIC >> 8) || p[4] != SF_AMD64 ||
+	    (signed char)p[6] != -8 || !(p[3] & SF_SORTED))
+		return -1;
+	version = p[2];
+	if (version != 1 && version != 2)
+		return -1;
+	hdr = SF_HDR + p[7];
+	nfde = u32(p + 8);
+	frelen = u32(p + 16);
+	fdeoff = u32(p + 20);
+	freoff = u32(p + 24);
+	o->fdesz = version == 1 ? 17 : 20;
+	if (nfde == 0 || hdr > len || fdeoff > len - hdr ||
+	    (len - hdr - fdeoff) / o->fdesz < nfde || freoff > len - hdr ||
+	    frelen > len - hdr - freoff)
+		return -1;
+	o->copy = p;
+	o->len = len;
+	o->fde = p + hdr + fdeoff;
+	o->fre = p + hdr + freoff;
+	o->frelen = frelen;
+	o->nfde = nfde;
+	o->pcrel = version == 2 && (p[3] & SF_PCREL);
+	o->fixed_fp = (signed char)p[5];
+	o->lo = fde_start(o, 0);
+	o->hi = fde_start(o, nfde - 1);
+	for (i = 0; i < nfde; i++) {
+		uintptr_t s = fde_start(o, i), e = s + u32(o->fde +
+		    (size_t)i * o->fdesz + 4);
+
+		if (s < o->lo)
+			o->lo = s;
+		if (e > o->hi)
+			o->hi = e;
+	}
+	return 0;
+}
+
+/*
+ * Whether entry o is the live object of code [lo, hi) and section at a
+ * of len bytes (0, 0: none).
+ */
+static int
+same(const struct sfobj *o, uintptr_t lo, uintptr_t hi, uintptr_t a,
+    size_t len)
+{
+	return !o->gone && o->code_lo == lo && o->code_hi == hi &&
+	    o->at == a && o->len == len &&
+	    (len == 0 || memcmp(o->copy, (const void *)a, len) == 0);
+}
+
+/* A new entry: code [lo, hi), and its section, if any, copied. */
+static void
+add(uintptr_t lo, uintptr_t hi, uintptr_t a, size_t len)
+{
+	unsigned n = MON_LOAD(&nobjs);
+	struct sfobj *o;
+	unsigned char *copy = NULL;
+
+	if (n == SF_OBJECTS)
+		return;
+	o = &objs[n];
+	memset(o, 0, sizeof(*o));
+	o->code_lo = lo;
+	o->code_hi = hi;
+	if (len != 0) {
+		copy = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (copy == MAP_FAILED)
+			return;
+		memcpy(copy, (const void *)a, len);
+		o->at = a;
+		if (parse(o, copy, len) != 0) {
+			munmap(copy, len);
+			memset(o, 0, sizeof(*o));
+			o->code_lo = lo;
+			o->code_hi = hi;
+		} else
+			MON_STORE(&withrows, 1);
+	}
+	MON_STORE(&nobjs, n + 1);
+}
+
+struct pass {
+	unsigned	 seen[SF_OBJECTS / 32];
+	int		 first;
+};
+
+static int
+object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct pass *ps = arg;
+	uintptr_t a, lo, hi;
+	size_t len;
+	unsigned i, n;
+	int k;
+
+	if (ps->first) {
+		ps->first = 0;
+		/* Nothing loaded or unloaded since the last scan. */
+		if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+		    sizeof(info->dlpi_subs) && info->dlpi_adds == last_adds &&
+		    info->dlpi_subs == last_subs)
+			return 1;
+		if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+		    sizeof(info->dlpi_subs)) {
+			last_adds = info->dlpi_adds;
+			last_subs = info->dlpi_subs;
+		}
+	}
+	lo = UINTPTR_MAX;
+	hi = a = 0;
+	len = 0;
+	for (k = 0; k < info->dlpi_phnum; k++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+			if (info->dlpi_addr + ph->p_vaddr < lo)
+				lo = info->dlpi_addr + ph->p_vaddr;
+			if (info->dlpi_addr + ph->p_vaddr + ph->p_memsz > hi)
+				hi = info->dlpi_addr + ph->p_vaddr +
+				    ph->p_memsz;
+		} else if (ph->p_type == PT_GNU_SFRAME) {
+			a = info->dlpi_addr + ph->p_vaddr;
+			len = ph->p_memsz;
+		}
+	}
+	if (hi == 0)
+		return 0;
+	n = MON_LOAD(&nobjs);
+	for (i = 0; i < n && !same(&objs[i], lo, hi, a, len); i++)
+		continue;
+	if (i == n)
+		add(lo, hi, a, len);
+	if (i < SF_OBJECTS)
+		ps->seen[i / 32] |= 1U << (i % 32);
+	return 0;
+}
+
+/*
+ * Learn the sections of objects loaded since the last call, and retire
+ * those of objects gone.  Not in a signal handler: dl_iterate_phdr
+ * takes the loader's lock.
+ */
+void
+__mon_sframe_scan(void)
+{
+	struct pass ps;
+	unsigned i, n;
+	int zero = 0;
+
+	/* Two dlopen()s at once: the second scans after the first. */
+	while (!MON_CAS(&scanning, &zero, 1)) {
+		zero = 0;
+		sched_yield();
+	}
+	memset(&ps, 0, sizeof(ps));
+	ps.first = 1;
+	n = MON_LOAD(&nobjs);
+	if (dl_iterate_phdr(object, &ps) == 0)
+		for (i = 0; i < n; i++)
+			if (!(ps.seen[i / 32] & (1U << (i % 32))))
+				MON_STORE(&objs[i].gone, 1);
+	MON_STORE(&scanning, 0);
+}
+
+/*
+ * A fork child: a scan another thread of the parent was making is not
+ * going on here.
+ */
+void
+__mon_sframe_forked(void)
+{
+	MON_STORE(&scanning, 0);
+}
+
+/* Whether a scan has been made (in this process or before its fork). */
+int
+__mon_sframe_known(void)
+{
+	return MON_LOAD(&nobjs) != 0;
+}
+
+/* Whether any loaded object has rows: stacks need no frame pointers. */
+int
+__mon_sframe_any(void)
+{
+	return MON_LOAD(&withrows);
+}
+
+/* Which object's code a is in (an entry, from 0), or -1. */
+int
+__mon_sframe_object(uintptr_t a)
+{
+	unsigned j = MON_LOAD(&nobjs);
+
+	while (j-- > 0)
+		if (a >= objs[j].code_lo && a < objs[j].code_hi &&
+		    !MON_LOAD(&objs[j].gone))
+			return (int)j;
+	return -1;
+}
+
+/*
+ * Whether a is in the code of an object loaded at the last scan: a
+ * return address that a frame-pointer walk reads is one only there.
+ * Before any scan, anything is.
+ */
+int
+__mon_sframe_code(uintptr_t a)
+{
+	return MON_LOAD(&nobjs) == 0 || __mon_sframe_object(a) >= 0;
+}
+
+/* A row's field of size sz (1, 2 or 4 bytes) at p, sign-extended. */
+static long
+field(const unsigned char *p, int sz)
+{
+	int16_t h;
+
+	if (sz == 1)
+		return (signed char)p[0];
+	if (sz == 2) {
+		memcpy(&h, p, sizeof(h));
+		return h;
+	}
+	return s32(p);
+}
+
+/* The row of function i that covers offset off in it: 0, or -1. */
+static int
+row(const struct sfobj *o, uint32_t i, uintptr_t off,
+    struct __mon_sframe_rule *r)
+{
+	const unsigned char *f = o->fde + (size_t)i * o->fdesz;
+	uint32_t nfre = u32(f + 12), k;
+	unsigned info = f[16];
+	int asz = (info & 0xf) == 0 ? 1 : (info & 0xf) == 1 ? 2 : 4;
+	size_t at = u32(f + 8), next;
+	int found = 0, noff, osz;
+	unsigned rep = o->fdesz == 20 && f[17] != 0 ? f[17] : 16;
+
+	if ((info & 0xf) > 2)
+		return -1;
+	/* A PLT's rows repeat every rep bytes (FDE type "mask"). */
+	if ((info >> 4) & 1)
+		off %= rep;
+	for (k = 0; k < nfre; k++) {
+		const unsigned char *e;
+		unsigned char fi;
+		uintptr_t start;
+
+		if (at > o->frelen || o->frelen - at < (size_t)asz + 1)
+			return -1;
+		e = o->fre + at;
+		start = asz == 1 ? e[0] : (uintptr_t)field(e, asz) &
+		    (asz == 2 ? 0xffffUL : 0xffffffffUL);
+		fi = e[asz];
+		noff = (fi >> 1) & 0xf;
+		osz = ((fi >> 5) & 3) == 0 ? 1 : ((fi >> 5) & 3) == 1 ? 2 : 4;
+		next = at + (size_t)asz + 1 + (size_t)noff * (size_t)osz;
+		if (((fi >> 5) & 3) > 2 || noff < 1 || next > o->frelen)
+			return -1;
+		if (start > off)
+			break;
+		r->sp_based = fi & 1;
+		r->cfa = field(e + asz + 1, osz);
+		r->fp_saved = o->fixed_fp != 0 || noff >= 2;
+		r->fp = o->fixed_fp != 0 ? o->fixed_fp :
+		    noff >= 2 ? field(e + asz + 1 + osz, osz) : 0;
+		found = 1;
+		at = next;
+	}
+	return found ? 0 : -1;
+}
+
+/*
+ * The rule for pc: how to find its frame's CFA, and whether and where
+ * the caller's FP is saved.  0, or -1 where no section describes pc.
+ * Async-signal-safe: reads the runtime's copies only.
+ */
+int
+__mon_sframe_find(uintptr_t pc, struct __mon_sframe_rule *r)
+{
+	unsigned n = MON_LOAD(&nobjs), j;
+	const struct sfobj *o;
+	uint32_t lo, hi, mid;
+	uintptr_t s;
+
+	/* The newest first: an object mapped where a gone one was. */
+	for (j = n; j-- > 0;) {
+		o = &objs[j];
+		if (pc < o->code_lo || pc >= o->code_hi ||
+		    MON_LOAD(&o->gone))
+			continue;
+		if (pc < o->lo || pc >= o->hi)
+			return -1;
+		lo = 0;
+		hi = o->nfde;
+		while (hi - lo > 1) {
+			mid = lo + (hi - lo) / 2;
+			if (fde_start(o, mid) <= pc)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		s = fde_start(o, lo);
+		if (pc < s || pc - s >= u32(o->fde + (size_t)lo * o->fdesz +
+		    4))
+			return -1;
+		return row(o, lo, pc - s, r);
+	}
+	return -1;
+}
