@@ -232,8 +232,14 @@ open_fd(const char *p, int flags)
 {
 	struct rlimit rl, more;
 	int fd, e;
-	/* setuid and setgid programs: not for the invoking user to read */
-	mode_t mode = __mon_env_get()->secure ? 0600 : 0666;
+	/*
+	 * setuid and setgid programs: not for the invoking user to read.
+	 * Others: 0644 before the umask, not 0666, so that a program run
+	 * under umask 0 (a daemon that clears it) leaves no profile that
+	 * another user could rewrite; prof only reads it, and a stricter
+	 * umask still applies (077 gives 0600).
+	 */
+	mode_t mode = __mon_env_get()->secure ? 0600 : 0644;
 
 	if ((fd = open(p, flags, mode)) >= 0 || errno != EMFILE ||
 	    getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max)
