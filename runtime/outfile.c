@@ -147,10 +147,27 @@ __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
 	}
 }
 
+/*
+ * path could not be written.  Refused for want of permission, the reason
+ * is nearly always the directory, one another user made (a server that
+ * drops privileges writes as its workers' user into the PROFDIR its
+ * root made): the line names the directory and this process's user and
+ * says how to open it to them.  cur.dir is the directory when set.
+ */
 static void
 complain(const char *path, int errnum)
 {
-	__mon_err_errno("cannot write ", path, errnum);
+	char uid[24];
+	const char *more[] = { "; make ", cur.dir, " writable by uid ", uid,
+	    " (chmod 1777 ", cur.dir, ", say)" };
+
+	if ((errnum != EACCES && errnum != EPERM) || cur.dir[0] == '\0') {
+		__mon_err_errno("cannot write ", path, errnum);
+		return;
+	}
+	uid[__mon_fmt_ulong(uid, (unsigned long)geteuid())] = '\0';
+	__mon_err_errno_more("cannot write ", path, errnum, more,
+	    sizeof(more) / sizeof(more[0]));
 }
 
 /*
@@ -442,6 +459,7 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 
 	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
+	cur.dir[0] = '\0';
 	had = signals_block(&mask);
 	__mon_sampler_drain();
 	if ((rc = write_nameless(path, fill, arg)) == 1)
