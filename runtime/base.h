@@ -62,6 +62,8 @@ void	 __mon_seccomp_exempt(const void *, const void *) MON_HIDDEN;
 #define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)
 void	 __mon_err_write(const char *, size_t) MON_HIDDEN;
 void	 __mon_err_errno(const char *, const char *, int) MON_HIDDEN;
+void	 __mon_err_errno_more(const char *, const char *, int,
+	    const char *const *, size_t) MON_HIDDEN;
 
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;

@@ -252,6 +252,9 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 				warn(w, arg, why);
 				bad++;
 			}
+			/* For the runtime's lines about it (signal.c). */
+			strncpy(e->sigdump_arg, arg, sizeof(e->sigdump_arg) - 1);
+			e->sigdump_arg[sizeof(e->sigdump_arg) - 1] = '\0';
 		} else if (strcmp(w, "-stride") == 0 &&
 		    word(&p, arg, sizeof(arg))) {
 			if (strlen(arg) != 1 || strchr("01248", arg[0]) == NULL) {
@@ -323,6 +326,42 @@ const struct __mon_env *
 __mon_env_get(void)
 {
 	return &env;
+}
+
+/*
+ * sig's name into buf (len bytes, NUL-ended): "SIGUSR1", "SIGRTMIN+3",
+ * or the number where it has none; its length.  A line names the signal
+ * so, whether -sigdump was given a name or a number.  Async-signal-safe.
+ */
+size_t
+__mon_env_signame(int sig, char *buf, size_t len)
+{
+	char tmp[32];
+	const char *name = NULL;
+	size_t i, at = 0;
+
+	/* The first name of each signal is its usual one (ABRT, not IOT). */
+	for (i = 0; i < sizeof(signames) / sizeof(signames[0]); i++)
+		if (signames[i].sig == sig) {
+			name = signames[i].name;
+			break;
+		}
+	if (name != NULL) {
+		memcpy(tmp, "SIG", 3);
+		for (at = 3; *name != '\0' && at < sizeof(tmp) - 1; name++)
+			tmp[at++] = *name;
+	} else if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
+		memcpy(tmp, "SIGRTMIN+", 9);
+		at = 9 + __mon_fmt_ulong(tmp + 9, (unsigned long)(sig - SIGRTMIN));
+	} else
+		at = __mon_fmt_ulong(tmp, (unsigned long)sig);
+	if (len == 0)
+		return 0;
+	if (at > len - 1)
+		at = len - 1;
+	memcpy(buf, tmp, at);
+	buf[at] = '\0';
+	return at;
 }
 
 /* This process's mon.out name.  Async-signal-safe; 0, or -1: too long. */

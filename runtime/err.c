@@ -57,13 +57,15 @@ put(char *buf, size_t len, size_t at, const char *s)
 }
 
 /*
- * One line: "monprof: <what><path>: <reason>", the reason errnum in
- * words (or its number).  One write when it fits a line of 512 bytes.
+ * One line: "monprof: <what><path>: <reason><more...>", the reason errnum
+ * in words (or its number), then the nmore strings of more (what to do
+ * about it).  One write when it fits a line of 1024 bytes.
  */
 void
-__mon_err_errno(const char *what, const char *path, int errnum)
+__mon_err_errno_more(const char *what, const char *path, int errnum,
+    const char *const *more, size_t nmore)
 {
-	char line[512], num[24];
+	char line[1024], num[24];
 	const char *reason = NULL;
 	size_t i, at;
 
@@ -80,6 +82,8 @@ __mon_err_errno(const char *what, const char *path, int errnum)
 	at = put(line, sizeof(line), at, path);
 	at = put(line, sizeof(line), at, ": ");
 	at = put(line, sizeof(line), at, reason);
+	for (i = 0; i < nmore; i++)
+		at = put(line, sizeof(line), at, more[i]);
 	at = put(line, sizeof(line), at, "\n");
 	if (at < sizeof(line)) {
 		__mon_err_write(line, at);
@@ -90,5 +94,14 @@ __mon_err_errno(const char *what, const char *path, int errnum)
 	__mon_err_write(path, strlen(path));
 	MON_ERR(": ");
 	__mon_err_write(reason, strlen(reason));
+	for (i = 0; i < nmore; i++)
+		__mon_err_write(more[i], strlen(more[i]));
 	MON_ERR("\n");
+}
+
+/* One line: "monprof: <what><path>: <reason>". */
+void
+__mon_err_errno(const char *what, const char *path, int errnum)
+{
+	__mon_err_errno_more(what, path, errnum, NULL, 0);
 }

@@ -147,10 +147,27 @@ __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
 	}
 }
 
+/*
+ * path could not be written.  Refused for want of permission, the reason
+ * is nearly always the directory, one another user made (a server that
+ * drops privileges writes as its workers' user into the PROFDIR its
+ * root made): the line names the directory and this process's user and
+ * says how to open it to them.  cur.dir is the directory when set.
+ */
 static void
 complain(const char *path, int errnum)
 {
-	__mon_err_errno("cannot write ", path, errnum);
+	char uid[24];
+	const char *more[] = { "; make ", cur.dir, " writable by uid ", uid,
+	    " (chmod 1777 ", cur.dir, ", say)" };
+
+	if ((errnum != EACCES && errnum != EPERM) || cur.dir[0] == '\0') {
+		__mon_err_errno("cannot write ", path, errnum);
+		return;
+	}
+	uid[__mon_fmt_ulong(uid, (unsigned long)geteuid())] = '\0';
+	__mon_err_errno_more("cannot write ", path, errnum, more,
+	    sizeof(more) / sizeof(more[0]));
 }
 
 /*
@@ -232,8 +249,14 @@ open_fd(const char *p, int flags)
 {
 	struct rlimit rl, more;
 	int fd, e;
-	/* setuid and setgid programs: not for the invoking user to read */
-	mode_t mode = __mon_env_get()->secure ? 0600 : 0666;
+	/*
+	 * setuid and setgid programs: not for the invoking user to read.
+	 * Others: 0644 before the umask, not 0666, so that a program run
+	 * under umask 0 (a daemon that clears it) leaves no profile that
+	 * another user could rewrite; prof only reads it, and a stricter
+	 * umask still applies (077 gives 0600).
+	 */
+	mode_t mode = __mon_env_get()->secure ? 0600 : 0644;
 
 	if ((fd = open(p, flags, mode)) >= 0 || errno != EMFILE ||
 	    getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max)
@@ -436,6 +459,7 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 
 	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
+	cur.dir[0] = '\0';
 	had = signals_block(&mask);
 	__mon_sampler_drain();
 	if ((rc = write_nameless(path, fill, arg)) == 1)

@@ -69,6 +69,7 @@ struct __mon_env {
 	int		 secure;	/* setuid/setgid: AT_SECURE */
 	long		 rate;		/* Hz requested, 0: default */
 	int		 sigdump;	/* signal number, 0: none */
+	char		 sigdump_arg[32];	/* -sigdump's word, as written */
 	int		 stride;	/* -stride: bytes per bin, 0: one per object */
 	int		 all;		/* -all: every object's functions */
 	int		 threads;	/* -threads: a file per thread */
@@ -89,5 +90,6 @@ const struct __mon_env *__mon_env_get(void) MON_HIDDEN;
 int	 __mon_env_profile_path(char *, size_t) MON_HIDDEN;
 int	 __mon_env_gmon_path(char *, size_t) MON_HIDDEN;
 int	 __mon_env_thread_path(char *, size_t, long) MON_HIDDEN;
+size_t	 __mon_env_signame(int, char *, size_t) MON_HIDDEN;
 
 #endif /* MON_PROCESS_H */

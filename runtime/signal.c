@@ -153,17 +153,23 @@ fatal(int sig, siginfo_t *si, void *ctx)
 	die(MON_LOAD(&first));
 }
 
-/* One line: "monprof: PROFFLAGS: -sigdump <sig>: <why>". */
+/*
+ * One line: "monprof: PROFFLAGS: -sigdump <arg>: the program <what>
+ * <SIGNAME><why>; choose ...", with the signal as -sigdump was given it
+ * and by its name, and what to do about it.  Async-signal-safe: it may
+ * come from the program's sigaction() in one of its handlers.
+ */
 static void
-sigdump_warn(int sig, const char *why)
+sigdump_warn(const char *what, const char *why)
 {
-	char line[160], num[24];
-	size_t at = 0, n = __mon_fmt_ulong(num, (unsigned long)sig), i;
-	const char *part[] = { "monprof: PROFFLAGS: -sigdump ", "", ": ", why,
-	    "\n" };
+	const struct __mon_env *e = __mon_env_get();
+	char line[320], name[32];
+	size_t at = 0, i;
+	const char *part[] = { "monprof: PROFFLAGS: -sigdump ", e->sigdump_arg,
+	    ": the program ", what, name, why, "; choose a signal it leaves "
+	    "alone with -sigdump\n" };
 
-	num[n] = '\0';
-	part[1] = num;
+	__mon_env_signame(e->sigdump, name, sizeof(name));
 	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
 		for (; *part[i] != '\0' && at < sizeof(line); part[i]++)
 			line[at++] = *part[i];
@@ -181,7 +187,7 @@ sigdump_setup(int sig)
 
 	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_DFL &&
 	    old.sa_handler != SIG_IGN) {
-		sigdump_warn(sig, "the program handles it, ignored");
+		sigdump_warn("handles ", " itself, ignored");
 		return;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -192,9 +198,90 @@ sigdump_setup(int sig)
 		zero_after_dump = 1;
 }
 
+/* The program was told that it took the -sigdump signal over. */
+static int told;
+/* __mon_signal_withdraw is at work: its sigaction calls are the runtime's. */
+static int withdrawing;
+
+/* Whether a disposition is -sigdump's handler. */
+static int
+dumper(const struct sigaction *sa)
+{
+	return (sa->sa_flags & SA_SIGINFO) == 0 &&
+	    sa->sa_handler == __monitor_signal;
+}
+
+/* Whether a change of sig's disposition may end the dumps. */
+static int
+watched(int sig)
+{
+	return zero_after_dump && sig == __mon_env_get()->sigdump &&
+	    !MON_LOAD(&withdrawing) && !MON_LOAD(&told);
+}
+
+/* The program took the -sigdump signal over: said once, at once. */
+static void
+taken(void)
+{
+	int zero = 0;
+
+	if (MON_CAS(&told, &zero, 1))
+		sigdump_warn("took ", " over, no dump from now on");
+}
+
+/*
+ * The specs file links executables with ld's --wrap for sigaction and
+ * signal, so that a program installing its own handler for the -sigdump
+ * signal (nginx reopens its logs on SIGUSR1) is told then, not at exit,
+ * where the line is lost among the dumps that never came.  Calls made
+ * inside libc or shared libraries (and sigset, bsd_signal) are not seen:
+ * __mon_signal_check tells those at exit.  The runtime's own calls come
+ * here too (--wrap reaches them).  Both may run in a signal handler:
+ * no allocation, no lock.  The real functions are weak: a link without
+ * --wrap never calls these.
+ */
+extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
+    __attribute__((__weak__));
+extern __sighandler_t __real_signal(int, __sighandler_t)
+    __attribute__((__weak__));
+
+int	 __wrap_sigaction(int, const struct sigaction *, struct sigaction *)
+	    MON_HIDDEN;
+__sighandler_t	 __wrap_signal(int, __sighandler_t) MON_HIDDEN;
+
+int
+__wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
+{
+	struct sigaction prev;
+	int r;
+
+	if (act == NULL || !watched(sig))
+		return __real_sigaction(sig, act, oact);
+	if ((r = __real_sigaction(sig, act, &prev)) != 0)
+		return r;
+	if (oact != NULL)
+		*oact = prev;
+	if (dumper(&prev) && !dumper(act))
+		taken();
+	return 0;
+}
+
+__sighandler_t
+__wrap_signal(int sig, __sighandler_t handler)
+{
+	__sighandler_t prev;
+
+	if (!watched(sig))
+		return __real_signal(sig, handler);
+	prev = __real_signal(sig, handler);
+	if (prev == __monitor_signal && handler != __monitor_signal)
+		taken();
+	return prev;
+}
+
 /*
  * At exit: a program that installed a handler of its own for the
- * -sigdump signal (a server reopening its logs on SIGUSR1) took it over,
+ * -sigdump signal where the wrappers above did not see it took it over,
  * and the dumps stopped then: told once.  It is not taken back, as the
  * runtime never replaces the program's handlers.
  */
@@ -203,16 +290,12 @@ __mon_signal_check(void)
 {
 	const struct __mon_env *e = __mon_env_get();
 	struct sigaction cur;
-	static int told;
 
-	if (!zero_after_dump || told || withdrawn[e->sigdump] ||
-	    sigaction(e->sigdump, NULL, &cur) != 0 ||
-	    ((cur.sa_flags & SA_SIGINFO) == 0 &&
-	    cur.sa_handler == __monitor_signal))
+	if (!zero_after_dump || MON_LOAD(&told) || withdrawn[e->sigdump] ||
+	    sigaction(e->sigdump, NULL, &cur) != 0 || dumper(&cur))
 		return;
-	told = 1;
-	sigdump_warn(e->sigdump, "the program took this signal over, "
-	    "no dump after that");
+	MON_STORE(&told, 1);
+	sigdump_warn("took ", " over, no dump after that");
 }
 
 /*
@@ -302,6 +385,7 @@ __mon_signal_withdraw(void)
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
+	MON_STORE(&withdrawing, 1);
 	for (sig = 1; sig <= SIGRTMAX; sig++) {
 		if (sigaction(sig, NULL, &cur) != 0)
 			continue;
@@ -312,6 +396,7 @@ __mon_signal_withdraw(void)
 			withdrawn[sig] = sigaction(sig, &dfl, NULL) == 0 ?
 			    (cur.sa_handler == __monitor_signal ? 2 : 1) : 0;
 	}
+	MON_STORE(&withdrawing, 0);
 }
 
 void

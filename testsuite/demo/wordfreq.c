@@ -2,7 +2,7 @@
 /*
  * wordfreq.c - the demo workload for "make demo": generate a pseudo-random
  * text, count its words in a hash table, sort them by frequency and print
- * the ten most common.  A small real program, profiled with -p.
+ * the five most common.  A small real program, profiled with -p.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +133,7 @@ main(void)
 			all[n++] = w;
 	qsort(all, n, sizeof(*all), by_count);
 	printf("%zu words, %zu distinct; most common:", (size_t)NWORDS, n);
-	for (i = 0; i < 10 && i < n; i++)
+	for (i = 0; i < 5 && i < n; i++)
 		printf(" %s(%ld)", all[i]->text, all[i]->count);
 	printf("\n");
 	return 0;

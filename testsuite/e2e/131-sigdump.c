@@ -3,7 +3,8 @@
  * signal argv[1] (a number), f 20 times, the signal again, f 30 times,
  * and exits.  With "take" as argv[2] it installs a handler of its own
  * for that signal after the first one (as a server that reopens its logs
- * on SIGUSR1), which prints a line; with "first" it installs that
+ * on SIGUSR1), which prints a line, with signal(); "takeaction" does it
+ * with sigaction() (as nginx does); with "first" it installs that
  * handler before the runtime's constructor runs (from .preinit_array,
  * as a library's constructor would, before the executable's).
  */
@@ -60,6 +61,15 @@ main(int argc, char **argv)
 	kill(getpid(), sig);
 	if (argc > 2 && strcmp(argv[2], "take") == 0)
 		signal(sig, own);
+	if (argc > 2 && strcmp(argv[2], "takeaction") == 0) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = own;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(sig, &sa, NULL) != 0)
+			return 4;
+	}
 	calls(20);
 	kill(getpid(), sig);
 	calls(30);
