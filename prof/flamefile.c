@@ -2,7 +2,7 @@
 /*
  * flamefile.c - --flame=FILE: the report's sampled stacks as a flame
  * graph (flame.c draws it), each frame named as pprof names it, the
- * first symbol of its row, demangled.
+ * first symbol of its row, demangled unless --no-demangle.
  */
 #include <err.h>
 #include <errno.h>
@@ -21,7 +21,7 @@ flame_write(const char *path, const struct model *m, const char *title)
 	const struct symtab *st = m->r.st;
 	struct flamestack *fs;
 	const char **names;
-	char **byrow, *dm;
+	char **byrow;
 	size_t i, j, k;
 	long row;
 	FILE *fp;
@@ -37,13 +37,8 @@ flame_write(const char *path, const struct model *m, const char *title)
 		for (j = 0; j < cs->stack[i].depth; j++) {
 			k = cs->stack[i].off + j;
 			row = cs->frame[k].row;
-			if (byrow[row] == NULL) {
-				dm = names_demangle(rows_symbol(st, row));
-				if (dm == NULL &&
-				    (dm = strdup(rows_symbol(st, row))) == NULL)
-					err(1, NULL);
-				byrow[row] = dm;
-			}
+			if (byrow[row] == NULL)
+				byrow[row] = rows_label(st, row);
 			names[k] = byrow[row];
 		}
 		fs[i].name = &names[cs->stack[i].off];

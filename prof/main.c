@@ -18,7 +18,7 @@
 /* Long options: values past every char, for getopt_long's switch. */
 enum {
 	OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME,
-	OPT_HELP, OPT_VERSION
+	OPT_HELP, OPT_VERSION, OPT_DEMANGLE, OPT_NO_DEMANGLE
 };
 
 static const struct option longopts[] = {
@@ -29,6 +29,8 @@ static const struct option longopts[] = {
 	{ "flame", required_argument, NULL, OPT_FLAME },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "demangle", no_argument, NULL, OPT_DEMANGLE },
+	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -43,6 +45,7 @@ usage_to(FILE *fp, int status)
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
 	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
+	    "\t[--demangle | --no-demangle]\n"
 	    "\t[-m mdata] ... [prog [mdata ...]]\n");
 	if (status == 0)
 		fprintf(fp, "Reads the profile (mon.out) of prog and prints "
@@ -112,8 +115,12 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 		case 's':
 			o->summary = 1;
 			break;
-		case 'C':
+		case 'C':		/* the default now: accepted */
+		case OPT_DEMANGLE:
 			o->demangle = 1;
+			break;
+		case OPT_NO_DEMANGLE:
+			o->demangle = 0;
 			break;
 		case 'L':
 			o->lines = 1;
@@ -212,7 +219,7 @@ isdir(const char *path)
 int
 main(int argc, char **argv)
 {
-	struct prof_opts o = { .sort = 't', .locals = 1 };
+	struct prof_opts o = { .sort = 't', .locals = 1, .demangle = 1 };
 	struct flist margs = { NULL, 0, 0 }, gmons = { NULL, 0, 0 };
 	struct model m;
 	char *prog = NULL;

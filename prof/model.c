@@ -26,11 +26,13 @@ model_build(struct model *m, const struct prof_opts *o, const char *prog,
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
+	m->demangle = o->demangle;
 	/* No program named: a directory's profiles of any program. */
 	for (i = 0; i < margs->n; i++)
 		mdata_expand(&m->files, margs->v[i], prog);
 	m->prog = profiles_read(&pf, &m->files, margs, prog, "a.out");
 	symtab_open(&m->st, m->prog, pf.obj, pf.nobj, o->locals);
+	rows_labels(&m->st, o->demangle);
 	report_init(&m->r, &m->st);
 	if ((m->haslines = o->lines || o->annotate != NULL ||
 	    o->pprof != NULL || o->callgrind != NULL) != 0) {

@@ -25,7 +25,7 @@ struct prof_opts {
 	int		 zero;		/* -z */
 	int		 noheader;	/* -h */
 	int		 summary;	/* -s */
-	int		 demangle;	/* -C */
+	int		 demangle;	/* 1 (-C, the default), 0: --no-demangle */
 	int		 unit;		/* -u: per call in 0 (ms), 'u' or 'n' */
 	int		 format;	/* --format: 0 (table), 'c' CSV, 'j' JSON */
 	int		 lines;		/* -L */
@@ -117,6 +117,7 @@ struct symtab {
 	char		**rowpath;	/* each object row's object, by name */
 	char		**rowname;	/* and its entry's name */
 	size_t		 nrow;
+	char		**label;	/* per entry and <unknown>: rows.c's */
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
@@ -241,6 +242,8 @@ struct row	*rows_get(const struct report *, const struct prof_opts *,
 		    size_t *);
 const char	*rows_symbol(const struct symtab *, long);
 char		*rows_name(const struct symtab *, long, int);
+void		 rows_labels(struct symtab *, int);
+char		*rows_label(const struct symtab *, long);
 
 /* runtime/match.c: how -O and PROFFLAGS -incobj read an object's name. */
 int		 __mon_match_object(const char *, const char *);
@@ -419,6 +422,7 @@ struct model {
 	struct inlines		 inl;		/* --pprof */
 	int			 hasinl;
 	struct sources		 src;		/* -A */
+	int			 demangle;	/* prof_opts.demangle */
 };
 
 void		 model_build(struct model *, const struct prof_opts *,

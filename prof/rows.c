@@ -5,7 +5,7 @@
  * only when they have any; under -O only one object's; under -i those
  * with inclusive time too), their order (-t, -c, -a, -n, -i), and
  * what each is called: its printed names ("a, b" for aliases),
- * demangled under -C, or <unknown>.  Every output that lists functions
+ * demangled unless --no-demangle, or <unknown>.  Every output that lists functions
  * takes its rows and names from here, so they all agree.
  */
 #include <err.h>
@@ -135,6 +135,42 @@ rows_name(const struct symtab *st, long k, int demangle)
 	return s;
 }
 
+/*
+ * Each entry's label, into ST: its first printed name, demangled if
+ * DEMANGLE, so that -n sorts the rows by the names they show and the
+ * files that give a function one name (pprof, callgrind, a flame graph)
+ * call it as the report does.
+ */
+void
+rows_labels(struct symtab *st, int demangle)
+{
+	const char *raw;
+	size_t k;
+
+	if ((st->label = calloc(st->nent + 1, sizeof(*st->label))) == NULL)
+		err(1, NULL);
+	for (k = 0; k <= st->nent; k++) {
+		raw = rows_symbol(st, (long)k);
+		if ((st->label[k] = demangle ? names_demangle(raw) : NULL) ==
+		    NULL && (st->label[k] = strdup(raw)) == NULL)
+			err(1, NULL);
+	}
+}
+
+/* Row K's label (rows_labels(), else its symbol); malloc'd. */
+char *
+rows_label(const struct symtab *st, long k)
+{
+	char *s;
+
+	if (k < 0 || k > (long)st->nent)
+		k = REPORT_UNKNOWN(st);
+	s = strdup(st->label != NULL ? st->label[k] : rows_symbol(st, k));
+	if (s == NULL)
+		err(1, NULL);
+	return s;
+}
+
 /* The report's rows in O's order; *N of them; free() the array. */
 struct row *
 rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
@@ -162,7 +198,8 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 		rows[n].secs = r->secs[i];
 		rows[n].incl = r->stacks.has ? r->stacks.incl[i] : 0.0;
 		rows[n].calls = r->ncalls[i];
-		rows[n++].name = rows_symbol(st, i);
+		rows[n++].name = st->label != NULL ? st->label[i] :
+		    rows_symbol(st, i);
 	}
 	qsort(rows, n, sizeof(*rows), rows_cmp(o->sort));
 	*np = n;

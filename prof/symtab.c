@@ -372,6 +372,9 @@ symtab_close(struct symtab *st)
 	}
 	free(st->rowpath);
 	free(st->rowname);
+	for (k = 0; st->label != NULL && k <= st->nent; k++)
+		free(st->label[k]);
+	free(st->label);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)
