@@ -182,7 +182,8 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 	if ((rows = calloc(st->nent + 1, sizeof(*rows))) == NULL)
 		err(1, "report");
 	for (i = n = 0; i <= st->nent; i++) {
-		if (i < st->nent && !st->ent[i].shown)
+		/* The runtime's functions: -s counts their samples. */
+		if (i < st->nent && (!st->ent[i].shown || st->ent[i].runtime))
 			continue;
 		/* <unknown> and the objects' rows only when they have any. */
 		if ((!o->zero || i == st->nent ||
