@@ -7,6 +7,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,7 @@ usage_to(FILE *fp, int status)
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
 	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
-	    "\t[--demangle | --no-demangle]\n"
+	    "\t[--demangle | --no-demangle]  [-f regex]\n"
 	    "\t[-m mdata] ... [prog [mdata ...]]\n");
 	if (status == 0)
 		fprintf(fp, "Reads the profile (mon.out) of prog and prints "
@@ -61,6 +62,24 @@ usage(void)
 	usage_to(stderr, 1);
 }
 
+/* -f REGEX: the functions named so, into O, or one line and exit 1. */
+static void
+filter(struct prof_opts *o, const char *re)
+{
+	static regex_t rx;
+	char why[256];
+	int e;
+
+	if (o->filter != NULL)
+		regfree(&rx);
+	if ((e = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(e, &rx, why, sizeof(why));
+		errx(1, "-f %s: %s: give a POSIX extended regular expression, "
+		    "as grep -E takes", names_text(re), why);
+	}
+	o->filter = &rx;
+}
+
 /*
  * The options into O, -m's files into MARGS; returns the index of the
  * first operand.
@@ -71,7 +90,7 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 {
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:i", longopts,
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:if:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
@@ -169,6 +188,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case 'O':
 			o->object = optarg;
+			break;
+		case 'f':
+			filter(o, optarg);
 			break;
 		case 'T':		/* classic debug flags: accepted */
 			break;

@@ -27,6 +27,7 @@ model_build(struct model *m, const struct prof_opts *o, const char *prog,
 
 	memset(m, 0, sizeof(*m));
 	m->demangle = o->demangle;
+	m->filter = o->filter;
 	/* No program named: a directory's profiles of any program. */
 	for (i = 0; i < margs->n; i++)
 		mdata_expand(&m->files, margs->v[i], prog);

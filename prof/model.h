@@ -13,6 +13,8 @@
 #ifndef PROF_MODEL_H
 #define PROF_MODEL_H
 
+#include <regex.h>
+
 #include "input.h"
 
 /* ---------------------------------------------------------------- options */
@@ -37,6 +39,7 @@ struct prof_opts {
 	const char	*callgrind;	/* --callgrind=FILE */
 	const char	*flame;		/* --flame=FILE */
 	const char	*object;	/* -O NAME: only its functions */
+	const regex_t	*filter;	/* -f REGEX: only the functions named so */
 };
 
 /* ---------------------------------------------------------------- symtab */
@@ -251,6 +254,7 @@ struct row	*rows_get(const struct report *, const struct prof_opts *,
 const char	*rows_symbol(const struct symtab *, long);
 char		*rows_name(const struct symtab *, long, int);
 void		 rows_labels(struct symtab *, int);
+int		 rows_wanted(const struct symtab *, long, const regex_t *);
 char		*rows_label(const struct symtab *, long);
 
 /* runtime/match.c: how -O and PROFFLAGS -incobj read an object's name. */
@@ -431,6 +435,7 @@ struct model {
 	int			 hasinl;
 	struct sources		 src;		/* -A */
 	int			 demangle;	/* prof_opts.demangle */
+	const regex_t		*filter;	/* prof_opts.filter */
 };
 
 void		 model_build(struct model *, const struct prof_opts *,

@@ -171,6 +171,22 @@ rows_label(const struct symtab *st, long k)
 	return s;
 }
 
+/*
+ * Whether row K is one -f's FILTER (NULL: none) asks for: its label or
+ * its symbol matches, so that either name finds it.
+ */
+int
+rows_wanted(const struct symtab *st, long k, const regex_t *filter)
+{
+	if (filter == NULL)
+		return 1;
+	if (k < 0 || k > (long)st->nent)
+		k = REPORT_UNKNOWN(st);
+	return (st->label != NULL &&
+	    regexec(filter, st->label[k], 0, NULL, 0) == 0) ||
+	    regexec(filter, rows_symbol(st, k), 0, NULL, 0) == 0;
+}
+
 /* The report's rows in O's order; *N of them; free() the array. */
 struct row *
 rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
@@ -194,6 +210,8 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 		if (o->object != NULL && (i == st->nent ||
 		    !__mon_match_object(o->object,
 		    symtab_entry_object(st, (long)i))))
+			continue;
+		if (!rows_wanted(st, (long)i, o->filter))
 			continue;
 		rows[n].k = i;
 		rows[n].secs = r->secs[i];
