@@ -223,6 +223,8 @@ struct report {
 	long			 saturated, lost, outrange;
 	double			 rate;		/* of the first file */
 	int			 rate_recorded;
+	int			 sampler;	/* MON_SAMPLER_*, first file; -1:
+						   none recorded */
 	uint64_t		 scale;		/* classic sf, first file */
 	uint64_t		 lpc, hpc;
 	size_t			 nbins;
@@ -235,6 +237,7 @@ void		 report_init(struct report *, const struct symtab *);
 const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
 void		 report_done(struct report *);
+const char	*report_sampler(const struct report *, int);
 void		 report_free(struct report *);
 
 /* ---------------------------------------------------------------- rows */

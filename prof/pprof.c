@@ -455,6 +455,7 @@ pprof_write(const char *path, const struct model *m)
 	size_t i, n, len;
 	uint64_t loc;
 	gzFile gz;
+	char *sampler;
 
 	memset(&pp, 0, sizeof(pp));
 	pp.st = st;
@@ -474,6 +475,16 @@ pprof_write(const char *path, const struct model *m)
 	pp.p->n_sample_type = 2;
 	pp.p->period_type = valuetype(&pp, "cpu", "nanoseconds");
 	pp.p->period = r->rate > 0 ? llround(1e9 / r->rate) : 0;
+	/* What the time is, as pprof -comments shows it. */
+	if (report_sampler(r, 1) != NULL) {
+		if ((pp.p->comment = malloc(sizeof(*pp.p->comment))) == NULL ||
+		    asprintf(&sampler, "sampled by the %s, %g per second",
+		    report_sampler(r, 1), r->rate) == -1)
+			err(1, NULL);
+		pp.p->comment[0] = str(&pp, sampler);
+		pp.p->n_comment = 1;
+		free(sampler);
+	}
 	pp.p->default_sample_type = str(&pp, "cpu");
 	mappings(&pp);
 	/* With stacks, the time is theirs; without, each line's alone. */

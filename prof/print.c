@@ -170,6 +170,9 @@ print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 		    r->stacks.samples, r->stacks.nstack, r->stacks.lost);
 	fprintf(fp, "%5g samples per second (%s)\n", r->rate,
 	    r->rate_recorded ? "recorded" : "assumed: no rate in the profile");
+	/* Only where recorded: a classic file's summary is as it was. */
+	if (report_sampler(r, 1) != NULL)
+		fprintf(fp, "      sampled by the %s\n", report_sampler(r, 1));
 	fprintf(fp, "%5zu profile%s summed\n", r->nfiles,
 	    r->nfiles == 1 ? "" : "s");
 }

@@ -28,7 +28,7 @@ expect_file want out
 
 "$PROF" --format=json sample > out
 cat > want <<END
-{"program": "sample", "profiles": 1, "rate": 100, "samples": 550, "total_seconds": 5.5, "rows": [
+{"program": "sample", "profiles": 1, "rate": 100, "sampler": null, "samples": 550, "total_seconds": 5.5, "rows": [
   {"name": "alpha, alpha_alias", "address": "$(hex alpha)", "object": "sample", "percent": 63.6363636, "seconds": 3.5, "cumsecs": 3.5, "calls": 15, "seconds_per_call": 0.233333333, "inclusive": null},
   {"name": "beta", "address": "$(hex beta)", "object": "sample", "percent": 18.1818182, "seconds": 1, "cumsecs": 4.5, "calls": 4, "seconds_per_call": 0.25, "inclusive": null},
   {"name": "helper", "address": "$(hex helper)", "object": "sample", "percent": 7.27272727, "seconds": 0.4, "cumsecs": 4.9, "calls": 6, "seconds_per_call": 0.0666666667, "inclusive": null},
