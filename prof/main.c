@@ -48,6 +48,9 @@ usage_to(FILE *fp, int status)
 	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
 	    "\t[--demangle | --no-demangle]  [-f regex]\n"
 	    "\t[-m mdata] ... [prog [mdata ...]]\n");
+	/* --help lists every option, the classic -T and its own too. */
+	if (status == 0)
+		fprintf(fp, "\t[-T flags]  [--help]  [--version]\n");
 	if (status == 0)
 		fprintf(fp, "Reads the profile (mon.out) of prog and prints "
 		    "its time and calls per function; see prof(1).\n");
