@@ -298,8 +298,9 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 		hexid(want, &mf->meta[MON_META_BUILDID]);
 		hexid(have, st->buildid);
 		return prof_errf(ebuf, esz,
-		    "profile of another executable (build-id %s, %s has %s)",
-		    want, st->path, have);
+		    "profile of another executable (build-id %s, %s has %s): "
+		    "it was rebuilt after the profile was written; rerun it, "
+		    "or name the binary that ran", want, st->path, have);
 	}
 	if (mf->has & MONREAD_HAS(MON_META_RATE))
 		rate = mf->meta[MON_META_RATE];
