@@ -322,7 +322,6 @@ callgrind_write(const char *path, const struct model *m)
 	const struct symtab *st = r->st;
 	struct cgw w;
 	size_t i, j, c, c0;
-	const char *raw;
 	long k;
 	int any;
 
@@ -334,12 +333,8 @@ callgrind_write(const char *path, const struct model *m)
 	if ((w.fnname = calloc(st->nent + 1, sizeof(*w.fnname))) == NULL ||
 	    (w.fnid = calloc(st->nent + 1, sizeof(*w.fnid))) == NULL)
 		err(1, NULL);
-	for (k = 0; k <= (long)st->nent; k++) {
-		raw = rows_symbol(st, k);
-		if ((w.fnname[k] = names_demangle(raw)) == NULL &&
-		    (w.fnname[k] = strdup(raw)) == NULL)
-			err(1, NULL);
-	}
+	for (k = 0; k <= (long)st->nent; k++)
+		w.fnname[k] = rows_label(st, k);
 	arcs(&w, r, cg);
 	fprintf(w.fp, "# callgrind format\nversion: 1\ncreator: monprof prof "
 	    "%s\ncmd: ", PROF_VERSION);

@@ -48,7 +48,8 @@ runtime_row(struct callstacks *cs, long k)
 
 	if (cs->hidden[k] == 0) {
 		name = rows_symbol(cs->st, k);
-		cs->hidden[k] = strncmp(name, "__mon_", 6) == 0 ||
+		cs->hidden[k] = cs->st->ent[k].runtime ||
+		    strncmp(name, "__mon_", 6) == 0 ||
 		    strcmp(name, "__wrap_main") == 0 ? 2 : 1;
 	}
 	return cs->hidden[k] == 2;

@@ -260,9 +260,11 @@ elfread_syms(Elf *elf, uint64_t base, struct rawsym **rawp, size_t *np,
 	Elf_Scn *scn, *tscn;
 	Elf_Data *d;
 	struct rawsym *raw;
-	const char *name, *str, *e;
+	/* Counted across calls: no two objects' files share a number. */
+	static size_t group;
+	const char *name, *str, *e, *file = "";
 	size_t i, n, cnt, strsz, budget, len;
-	int type;
+	int type, local;
 
 	*nsyms = 0;
 	if ((scn = symscn_of(elf)) == NULL)
@@ -285,6 +287,16 @@ elfread_syms(Elf *elf, uint64_t base, struct rawsym **rawp, size_t *np,
 		if (gelf_getsym(d, i, &sym) == NULL)
 			continue;
 		type = GELF_ST_TYPE(sym.st_info);
+		/*
+		 * The local symbols that follow an STT_FILE are its file's:
+		 * what tells two statics of one name apart, and the
+		 * runtime's statics from a program's (symgroup.c).
+		 */
+		if (type == STT_FILE) {
+			file = sym.st_name < strsz ? str + sym.st_name : "";
+			group++;
+			continue;
+		}
 		if (type != STT_FUNC && type != STT_NOTYPE &&
 		    type != STT_GNU_IFUNC)
 			continue;
@@ -313,6 +325,9 @@ elfread_syms(Elf *elf, uint64_t base, struct rawsym **rawp, size_t *np,
 		raw[cnt].bind = GELF_ST_BIND(sym.st_info);
 		if (raw[cnt].bind == STB_GNU_UNIQUE)
 			raw[cnt].bind = STB_GLOBAL;
+		local = raw[cnt].bind == STB_LOCAL;
+		raw[cnt].file = local ? file : "";
+		raw[cnt].group = local && *file != '\0' ? group : 0;
 		cnt++;
 	}
 	*np = cnt;

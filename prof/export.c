@@ -68,9 +68,14 @@ export_begin(struct export *x, FILE *fp, int format, const struct report *r,
 	}
 	fputs("{\"program\": ", fp);
 	jsonstr(fp, r->st->path);
-	fprintf(fp, ", \"profiles\": %zu, \"rate\": %g, \"samples\": %.0f, "
-	    "\"total_seconds\": %.9g, \"rows\": [", r->nfiles, r->rate,
-	    r->inside + r->outside, r->total);
+	fprintf(fp, ", \"profiles\": %zu, \"rate\": %g, \"sampler\": ",
+	    r->nfiles, r->rate);
+	if (report_sampler(r, 0) != NULL)
+		fprintf(fp, "\"%s\"", report_sampler(r, 0));
+	else
+		fputs("null", fp);
+	fprintf(fp, ", \"samples\": %.0f, \"total_seconds\": %.9g, "
+	    "\"rows\": [", r->inside + r->outside, r->total);
 }
 
 /* One row: NCOLS values, in the columns' order. */

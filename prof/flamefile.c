@@ -2,7 +2,7 @@
 /*
  * flamefile.c - --flame=FILE: the report's sampled stacks as a flame
  * graph (flame.c draws it), each frame named as pprof names it, the
- * first symbol of its row, demangled.
+ * first symbol of its row, demangled unless --no-demangle.
  */
 #include <err.h>
 #include <errno.h>
@@ -21,10 +21,11 @@ flame_write(const char *path, const struct model *m, const char *title)
 	const struct symtab *st = m->r.st;
 	struct flamestack *fs;
 	const char **names;
-	char **byrow, *dm;
-	size_t i, j, k;
+	char **byrow;
+	size_t i, j, k, n;
 	long row;
 	FILE *fp;
+	int any;
 
 	if (!cs->has)
 		warnx("%s: no call stacks in the profile: an empty flame "
@@ -33,26 +34,25 @@ flame_write(const char *path, const struct model *m, const char *title)
 	    (names = calloc(cs->nframe + 1, sizeof(*names))) == NULL ||
 	    (byrow = calloc(st->nent + 1, sizeof(*byrow))) == NULL)
 		err(1, NULL);
-	for (i = 0; i < cs->nstack; i++) {
-		for (j = 0; j < cs->stack[i].depth; j++) {
+	/* Under -f, the stacks through a function it names, whole. */
+	for (i = n = 0; i < cs->nstack; i++) {
+		for (j = any = 0; j < cs->stack[i].depth; j++) {
 			k = cs->stack[i].off + j;
 			row = cs->frame[k].row;
-			if (byrow[row] == NULL) {
-				dm = names_demangle(rows_symbol(st, row));
-				if (dm == NULL &&
-				    (dm = strdup(rows_symbol(st, row))) == NULL)
-					err(1, NULL);
-				byrow[row] = dm;
-			}
+			if (byrow[row] == NULL)
+				byrow[row] = rows_label(st, row);
 			names[k] = byrow[row];
+			any |= rows_wanted(st, row, m->filter);
 		}
-		fs[i].name = &names[cs->stack[i].off];
-		fs[i].depth = cs->stack[i].depth;
-		fs[i].value = cs->stack[i].secs;
+		if (!any)
+			continue;
+		fs[n].name = &names[cs->stack[i].off];
+		fs[n].depth = cs->stack[i].depth;
+		fs[n++].value = cs->stack[i].secs;
 	}
 	if ((fp = fopen(path, "w")) == NULL)
 		err(1, "%s", names_text(path));
-	if (flame_svg(fp, title, fs, cs->nstack) != 0 || fclose(fp) != 0)
+	if (flame_svg(fp, title, fs, n) != 0 || fclose(fp) != 0)
 		err(1, "%s", names_text(path));
 	for (i = 0; i <= st->nent; i++)
 		free(byrow[i]);

@@ -231,6 +231,8 @@ struct rawsym {
 	uint64_t	 secend;	/* end of its section */
 	const char	*name;
 	int		 bind;
+	const char	*file;		/* a local's STT_FILE, else "" */
+	size_t		 group;		/* which STT_FILE, 0: none */
 };
 
 /* A PT_LOAD segment: file bytes [offset, offset + filesz) at vaddr. */

@@ -138,6 +138,8 @@ lineview_selected(const struct lines *ln, const struct prof_opts *o,
 		if ((!o->zero || ln->rows[i].row == REPORT_UNKNOWN(ln->st)) &&
 		    ln->rows[i].secs == 0 && ln->rows[i].calls == 0)
 			continue;
+		if (!rows_wanted(ln->st, ln->rows[i].row, o->filter))
+			continue;
 		v[n++] = ln->rows[i];
 	}
 	qsort_r(v, n, sizeof(*v), o->sort == 't' ? bytime : o->sort == 'c' ?

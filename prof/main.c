@@ -7,6 +7,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 /* Long options: values past every char, for getopt_long's switch. */
 enum {
 	OPT_FORMAT = 256, OPT_GMON, OPT_PPROF, OPT_CALLGRIND, OPT_FLAME,
-	OPT_HELP, OPT_VERSION
+	OPT_HELP, OPT_VERSION, OPT_DEMANGLE, OPT_NO_DEMANGLE
 };
 
 static const struct option longopts[] = {
@@ -29,6 +30,8 @@ static const struct option longopts[] = {
 	{ "flame", required_argument, NULL, OPT_FLAME },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "demangle", no_argument, NULL, OPT_DEMANGLE },
+	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -43,7 +46,11 @@ usage_to(FILE *fp, int status)
 	    "   [-g  |  l]  [-u ms | us | ns]\n"
 	    "\t[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]\n"
 	    "\t[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]\n"
+	    "\t[--demangle | --no-demangle]  [-f regex]\n"
 	    "\t[-m mdata] ... [prog [mdata ...]]\n");
+	/* --help lists every option, the classic -T and its own too. */
+	if (status == 0)
+		fprintf(fp, "\t[-T flags]  [--help]  [--version]\n");
 	if (status == 0)
 		fprintf(fp, "Reads the profile (mon.out) of prog and prints "
 		    "its time and calls per function; see prof(1).\n");
@@ -58,6 +65,24 @@ usage(void)
 	usage_to(stderr, 1);
 }
 
+/* -f REGEX: the functions named so, into O, or one line and exit 1. */
+static void
+filter(struct prof_opts *o, const char *re)
+{
+	static regex_t rx;
+	char why[256];
+	int e;
+
+	if (o->filter != NULL)
+		regfree(&rx);
+	if ((e = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(e, &rx, why, sizeof(why));
+		errx(1, "-f %s: %s: give a POSIX extended regular expression, "
+		    "as grep -E takes", names_text(re), why);
+	}
+	o->filter = &rx;
+}
+
 /*
  * The options into O, -m's files into MARGS; returns the index of the
  * first operand.
@@ -68,7 +93,7 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 {
 	int ch, sortgiven = 0;
 
-	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:i", longopts,
+	while ((ch = getopt_long(argc, argv, ":canthsglzoxT:m:VCu:LA:GO:if:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
@@ -112,8 +137,12 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 		case 's':
 			o->summary = 1;
 			break;
-		case 'C':
+		case 'C':		/* the default now: accepted */
+		case OPT_DEMANGLE:
 			o->demangle = 1;
+			break;
+		case OPT_NO_DEMANGLE:
+			o->demangle = 0;
 			break;
 		case 'L':
 			o->lines = 1;
@@ -162,6 +191,9 @@ options(int argc, char **argv, struct prof_opts *o, struct flist *margs,
 			break;
 		case 'O':
 			o->object = optarg;
+			break;
+		case 'f':
+			filter(o, optarg);
 			break;
 		case 'T':		/* classic debug flags: accepted */
 			break;
@@ -212,7 +244,7 @@ isdir(const char *path)
 int
 main(int argc, char **argv)
 {
-	struct prof_opts o = { .sort = 't', .locals = 1 };
+	struct prof_opts o = { .sort = 't', .locals = 1, .demangle = 1 };
 	struct flist margs = { NULL, 0, 0 }, gmons = { NULL, 0, 0 };
 	struct model m;
 	char *prog = NULL;

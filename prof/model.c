@@ -12,6 +12,20 @@
 
 #include "model.h"
 
+/* -O NAME: one of the report's objects, or one line and exit 1. */
+static void
+object_known(const struct symtab *st, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < st->nent; k++)
+		if (__mon_match_object(name, symtab_entry_object(st, (long)k)))
+			return;
+	errx(1, "-O %s: no such object in the profile: name the executable "
+	    "or a shared object the profile records (prof -s lists those "
+	    "with samples)", names_text(name));
+}
+
 /*
  * Build M for the options O from the profiles the operands MARGS name
  * (of the program PROG; NULL: the one they record) and the gmon.out
@@ -26,11 +40,16 @@ model_build(struct model *m, const struct prof_opts *o, const char *prog,
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
+	m->demangle = o->demangle;
+	m->filter = o->filter;
 	/* No program named: a directory's profiles of any program. */
 	for (i = 0; i < margs->n; i++)
 		mdata_expand(&m->files, margs->v[i], prog);
 	m->prog = profiles_read(&pf, &m->files, margs, prog, "a.out");
 	symtab_open(&m->st, m->prog, pf.obj, pf.nobj, o->locals);
+	rows_labels(&m->st, o->demangle);
+	if (o->object != NULL)
+		object_known(&m->st, o->object);
 	report_init(&m->r, &m->st);
 	if ((m->haslines = o->lines || o->annotate != NULL ||
 	    o->pprof != NULL || o->callgrind != NULL) != 0) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * names.c - the printable form in which every text output and message
- * writes a name (a symbol, a file), and C++ names demangled.  What a
- * report row is called is rows.c's.
+ * writes a name (a symbol, a file), and C++ and Rust names demangled.
+ * What a report row is called is rows.c's.
  */
 #include <err.h>
 #include <stdlib.h>
@@ -11,14 +11,22 @@
 
 #include "common.h"
 
-/* NAME demangled (with its parameters), or NULL if it is no C++ name. */
+/*
+ * NAME demangled (a C++ name with its parameters, a Rust name of either
+ * mangling), or NULL if it is neither.
+ */
 char *
 names_demangle(const char *name)
 {
-	/* The demangler takes "<external>" for a template's arguments. */
-	if (strncmp(name, "_Z", 2) != 0)
+	/*
+	 * The demangler takes "<external>" for a template's arguments, so
+	 * only the manglings' prefixes go to it: _Z (C++, and Rust's legacy
+	 * names, which libiberty tells apart by their hash) and _R (Rust's
+	 * v0).  DMGL_AUTO tries Rust first, as nm -C does.
+	 */
+	if (strncmp(name, "_Z", 2) != 0 && strncmp(name, "_R", 2) != 0)
 		return NULL;
-	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI | DMGL_AUTO);
 }
 
 /*

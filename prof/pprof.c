@@ -12,8 +12,9 @@
  * graph show who calls whom.  A location in inlined code has a line per
  * function inlined there, innermost first, each at its own file and
  * line, then the symbol's function.  Every function has its name
- * (demangled; the symbol as system_name), its file and first line, one
- * per name and file; one mapping per object, with its build-id.
+ * (demangled unless --no-demangle; the symbol as system_name), its file
+ * and first line, one per name and file; one mapping per object, with
+ * its build-id.
  * Addresses are the table's: link-time, each shared object at its base.
  */
 #include <err.h>
@@ -84,6 +85,7 @@ struct pp {
 	const char		*want;		/* the string being looked up */
 	int64_t			 wname, wfile;	/* the function looked up */
 	uint64_t		*fid;		/* per row: function id, 0 none */
+	int			 demangle;	/* names, unless --no-demangle */
 };
 
 static int
@@ -183,7 +185,7 @@ function(struct pp *pp, long k, const char *file)
 {
 	const struct symtab *st = pp->st;
 	const char *raw, *entry = "";
-	char *dm;
+	char *name;
 	uint64_t id;
 	int line = 0, own;
 
@@ -196,14 +198,13 @@ function(struct pp *pp, long k, const char *file)
 	} else
 		line = 0;
 	raw = rows_symbol(st, k);
-	dm = names_demangle(raw);
+	name = rows_label(st, k);
 	/*
 	 * pprof strips <...> from a name equal to its system name, as
 	 * C++ template arguments: <external> and <unknown> have none.
 	 */
-	id = funid(pp, dm != NULL ? dm : raw, *raw == '<' ? "" : raw, file,
-	    line);
-	free(dm);
+	id = funid(pp, name, *raw == '<' ? "" : raw, file, line);
+	free(name);
 	if (own)
 		pp->fid[k] = id;
 	return id;
@@ -214,7 +215,7 @@ static uint64_t
 inlined(struct pp *pp, const struct inlframe *f)
 {
 	const char *sys = f->linkage != NULL ? f->linkage : f->name;
-	char *dm = names_demangle(sys);
+	char *dm = pp->demangle ? names_demangle(sys) : NULL;
 	uint64_t id;
 
 	id = funid(pp, dm != NULL ? dm : f->name, sys, f->file, f->decl);
@@ -454,11 +455,13 @@ pprof_write(const char *path, const struct model *m)
 	size_t i, n, len;
 	uint64_t loc;
 	gzFile gz;
+	char *sampler;
 
 	memset(&pp, 0, sizeof(pp));
 	pp.st = st;
 	pp.ln = ln;
 	pp.inl = &m->inl;
+	pp.demangle = m->demangle;
 	if ((pp.p = malloc(sizeof(*pp.p))) == NULL ||
 	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL)
 		err(1, NULL);
@@ -472,6 +475,16 @@ pprof_write(const char *path, const struct model *m)
 	pp.p->n_sample_type = 2;
 	pp.p->period_type = valuetype(&pp, "cpu", "nanoseconds");
 	pp.p->period = r->rate > 0 ? llround(1e9 / r->rate) : 0;
+	/* What the time is, as pprof -comments shows it. */
+	if (report_sampler(r, 1) != NULL) {
+		if ((pp.p->comment = malloc(sizeof(*pp.p->comment))) == NULL ||
+		    asprintf(&sampler, "sampled by the %s, %g per second",
+		    report_sampler(r, 1), r->rate) == -1)
+			err(1, NULL);
+		pp.p->comment[0] = str(&pp, sampler);
+		pp.p->n_comment = 1;
+		free(sampler);
+	}
 	pp.p->default_sample_type = str(&pp, "cpu");
 	mappings(&pp);
 	/* With stacks, the time is theirs; without, each line's alone. */

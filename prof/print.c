@@ -113,12 +113,18 @@ print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	size_t i, zero = 0;
+	double own = 0;
 
 	(void)o;
-	for (i = 0; i < st->nent; i++)
+	for (i = 0; i < st->nent; i++) {
+		if (st->ent[i].runtime) {
+			own += r->secs[i];
+			continue;
+		}
 		if (st->ent[i].shown && !noaddr(st, (long)i) &&
 		    r->secs[i] == 0.0 && r->ncalls[i] == 0)
 			zero++;
+	}
 	fprintf(fp, "%5zu/%zu call counts used", r->cells_used,
 	    r->nfns + r->nunused);
 	if (r->cells_dropped || r->cells_unmapped)
@@ -147,6 +153,15 @@ print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 			    SYMTAB_ROW_BASE]);
 			fputc('\n', fp);
 		}
+	/*
+	 * The runtime's functions have no row: the user asked about the
+	 * program, and the runtime's time (writing the profile, setting
+	 * up) is not the program's to fix.  Said here, not charged to a
+	 * row, so that %Time stays the share of every sample.
+	 */
+	if (own > 0)
+		fprintf(fp, "%5.0f samples in monprof's own code, not shown\n",
+		    own * r->rate);
 	fprintf(fp, "%5ld samples lost\n", r->lost);
 	/* Only where there are stacks: older files keep their summary. */
 	if (r->stacks.has)
@@ -155,6 +170,9 @@ print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 		    r->stacks.samples, r->stacks.nstack, r->stacks.lost);
 	fprintf(fp, "%5g samples per second (%s)\n", r->rate,
 	    r->rate_recorded ? "recorded" : "assumed: no rate in the profile");
+	/* Only where recorded: a classic file's summary is as it was. */
+	if (report_sampler(r, 1) != NULL)
+		fprintf(fp, "      sampled by the %s\n", report_sampler(r, 1));
 	fprintf(fp, "%5zu profile%s summed\n", r->nfiles,
 	    r->nfiles == 1 ? "" : "s");
 }

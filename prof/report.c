@@ -298,8 +298,9 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 		hexid(want, &mf->meta[MON_META_BUILDID]);
 		hexid(have, st->buildid);
 		return prof_errf(ebuf, esz,
-		    "profile of another executable (build-id %s, %s has %s)",
-		    want, st->path, have);
+		    "profile of another executable (build-id %s, %s has %s): "
+		    "it was rebuilt after the profile was written; rerun it, "
+		    "or name the binary that ran", want, st->path, have);
 	}
 	if (mf->has & MONREAD_HAS(MON_META_RATE))
 		rate = mf->meta[MON_META_RATE];
@@ -334,6 +335,8 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	if (r->nfiles++ == 0) {
 		r->rate = rate;
 		r->rate_recorded = (mf->has & MONREAD_HAS(MON_META_RATE)) != 0;
+		r->sampler = mf->has & MONREAD_HAS(MON_META_SAMPLER) ?
+		    (int)mf->meta[MON_META_SAMPLER] : -1;
 		r->lpc = mf->lpc;
 		r->hpc = mf->hpc;
 		r->nbins = mf->nbins;
@@ -342,4 +345,30 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 			    (mf->hpc - mf->lpc));
 	}
 	return NULL;
+}
+
+/*
+ * The sampler the first profile recorded: its short name (LONG 0: "perf",
+ * "itimer", "perf-cpu", for the files) or what it measures (LONG 1, for
+ * -s); NULL where none was recorded (a classic mon.out) or it is one
+ * this prof does not know.  Both perf samplers exclude the kernel; the
+ * timer counts the process's CPU time, the kernel's on its behalf too,
+ * but its samples land in the user code running.
+ */
+const char *
+report_sampler(const struct report *r, int lng)
+{
+	switch (r->sampler) {
+	case MON_SAMPLER_PERF:
+		return lng ? "perf_event task-clock: times are user-mode CPU "
+		    "time" : "perf";
+	case MON_SAMPLER_PERF_CPU:
+		return lng ? "perf_event cpu-clock per CPU: times are "
+		    "user-mode CPU time" : "perf-cpu";
+	case MON_SAMPLER_ITIMER:
+		return lng ? "CPU-time timer (SIGPROF): times are CPU time, "
+		    "charged to the user code running" : "itimer";
+	default:
+		return NULL;
+	}
 }

@@ -5,7 +5,7 @@
  * only when they have any; under -O only one object's; under -i those
  * with inclusive time too), their order (-t, -c, -a, -n, -i), and
  * what each is called: its printed names ("a, b" for aliases),
- * demangled under -C, or <unknown>.  Every output that lists functions
+ * demangled unless --no-demangle, or <unknown>.  Every output that lists functions
  * takes its rows and names from here, so they all agree.
  */
 #include <err.h>
@@ -135,6 +135,58 @@ rows_name(const struct symtab *st, long k, int demangle)
 	return s;
 }
 
+/*
+ * Each entry's label, into ST: its first printed name, demangled if
+ * DEMANGLE, so that -n sorts the rows by the names they show and the
+ * files that give a function one name (pprof, callgrind, a flame graph)
+ * call it as the report does.
+ */
+void
+rows_labels(struct symtab *st, int demangle)
+{
+	const char *raw;
+	size_t k;
+
+	if ((st->label = calloc(st->nent + 1, sizeof(*st->label))) == NULL)
+		err(1, NULL);
+	for (k = 0; k <= st->nent; k++) {
+		raw = rows_symbol(st, (long)k);
+		if ((st->label[k] = demangle ? names_demangle(raw) : NULL) ==
+		    NULL && (st->label[k] = strdup(raw)) == NULL)
+			err(1, NULL);
+	}
+}
+
+/* Row K's label (rows_labels(), else its symbol); malloc'd. */
+char *
+rows_label(const struct symtab *st, long k)
+{
+	char *s;
+
+	if (k < 0 || k > (long)st->nent)
+		k = REPORT_UNKNOWN(st);
+	s = strdup(st->label != NULL ? st->label[k] : rows_symbol(st, k));
+	if (s == NULL)
+		err(1, NULL);
+	return s;
+}
+
+/*
+ * Whether row K is one -f's FILTER (NULL: none) asks for: its label or
+ * its symbol matches, so that either name finds it.
+ */
+int
+rows_wanted(const struct symtab *st, long k, const regex_t *filter)
+{
+	if (filter == NULL)
+		return 1;
+	if (k < 0 || k > (long)st->nent)
+		k = REPORT_UNKNOWN(st);
+	return (st->label != NULL &&
+	    regexec(filter, st->label[k], 0, NULL, 0) == 0) ||
+	    regexec(filter, rows_symbol(st, k), 0, NULL, 0) == 0;
+}
+
 /* The report's rows in O's order; *N of them; free() the array. */
 struct row *
 rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
@@ -146,7 +198,8 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 	if ((rows = calloc(st->nent + 1, sizeof(*rows))) == NULL)
 		err(1, "report");
 	for (i = n = 0; i <= st->nent; i++) {
-		if (i < st->nent && !st->ent[i].shown)
+		/* The runtime's functions: -s counts their samples. */
+		if (i < st->nent && (!st->ent[i].shown || st->ent[i].runtime))
 			continue;
 		/* <unknown> and the objects' rows only when they have any. */
 		if ((!o->zero || i == st->nent ||
@@ -158,11 +211,14 @@ rows_get(const struct report *r, const struct prof_opts *o, size_t *np)
 		    !__mon_match_object(o->object,
 		    symtab_entry_object(st, (long)i))))
 			continue;
+		if (!rows_wanted(st, (long)i, o->filter))
+			continue;
 		rows[n].k = i;
 		rows[n].secs = r->secs[i];
 		rows[n].incl = r->stacks.has ? r->stacks.incl[i] : 0.0;
 		rows[n].calls = r->ncalls[i];
-		rows[n++].name = rows_symbol(st, i);
+		rows[n++].name = st->label != NULL ? st->label[i] :
+		    rows_symbol(st, i);
 	}
 	qsort(rows, n, sizeof(*rows), rows_cmp(o->sort));
 	*np = n;

@@ -121,9 +121,76 @@ byname(const struct nameidx *ix, size_t n, const char *name, size_t len)
 	return -1;
 }
 
-/* Group RAW (sorted) into entries, one per address. */
+/* How the runtime's entry S ("file/name") sorts against FILE and NAME. */
+static int
+runtimecmp(const char *file, const char *name, const char *s)
+{
+	size_t flen = strlen(file);
+	int c;
+
+	if ((c = strncmp(file, s, flen)) != 0)
+		return c;
+	if (s[flen] != '/')
+		return s[flen] == '\0' ? 1 : '/' - (unsigned char)s[flen];
+	return strcmp(name, s + flen + 1);
+}
+
+/* Whether the runtime has a function NAME (a static of FILE if not ""). */
+static int
+runtime_has(const char *file, const char *name)
+{
+	size_t lo = 0, hi = prof_runtime_nsyms, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = runtimecmp(file, name, prof_runtime_syms[mid])) == 0)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
+/*
+ * Which of the N symbols RAW are the runtime's, linked into the program
+ * (or its shared object): into RT.  A name the runtime defines as a
+ * global is its (a program's own would not have linked beside it); so
+ * are its hidden functions, which the link made local outside every
+ * file.  A static is the runtime's only if its file is named as one of
+ * the runtime's and every static of that file is that file's in the
+ * runtime: a program's own init.c, whose statics are its own, stays.
+ */
 static const char *
-group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
+runtime_syms(const struct rawsym *raw, size_t n, char *rt, char *ebuf,
+    size_t esz)
+{
+	size_t i, ngroup = 0;
+	char *bad;
+
+	for (i = 0; i < n; i++)
+		if (raw[i].group >= ngroup)
+			ngroup = raw[i].group + 1;
+	if ((bad = calloc(ngroup, 1)) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (i = 0; i < n; i++) {
+		rt[i] = runtime_has(raw[i].file, raw[i].name);
+		if (!rt[i])
+			bad[raw[i].group] = 1;
+	}
+	for (i = 0; i < n; i++)
+		if (raw[i].group != 0 && bad[raw[i].group])
+			rt[i] = 0;
+	free(bad);
+	return NULL;
+}
+
+/* Group RAW (sorted; RT: the runtime's) into entries, one per address. */
+static const char *
+group(struct symtab *st, struct rawsym *raw, const char *rt, size_t n,
+    char *ebuf, size_t esz)
 {
 	struct symentry *e;
 	struct symname *nm;
@@ -143,6 +210,7 @@ group(struct symtab *st, struct rawsym *raw, size_t n, char *ebuf, size_t esz)
 		for (j = i, m = 0; j < n && raw[j].addr == raw[i].addr; j++) {
 			if (raw[j].size > e->size)
 				e->size = raw[j].size;
+			e->runtime |= rt[j];
 			if (j > i && strcmp(raw[j].name, raw[j - 1].name) == 0)
 				continue;
 			nm[m].name = raw[j].name;
@@ -278,9 +346,15 @@ symgroup_build(struct symtab *st, struct rawsym *raw, size_t n, int locals,
 	struct nameidx *ix;
 	const char *e;
 	size_t i;
+	char *rt;
 
 	qsort(raw, n, sizeof(*raw), rawcmp);
-	if ((e = group(st, raw, n, ebuf, esz)) != NULL)
+	if ((rt = calloc(n ? n : 1, 1)) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	if ((e = runtime_syms(raw, n, rt, ebuf, esz)) == NULL)
+		e = group(st, raw, rt, n, ebuf, esz);
+	free(rt);
+	if (e != NULL)
 		return e;
 	if ((ix = calloc(st->nnames ? st->nnames : 1, sizeof(*ix))) == NULL)
 		return prof_errf(ebuf, esz, "out of memory");

@@ -220,7 +220,7 @@ objrows(struct symtab *st, const struct monobj *objs, size_t nobj,
 			return prof_errf(ebuf, esz, "out of memory");
 		}
 		raw[(*np)++] = (struct rawsym){ SYMTAB_ROW_BASE + i, 1,
-		    SYMTAB_ROW_BASE + i + 1, st->rowname[i], STB_GLOBAL };
+		    SYMTAB_ROW_BASE + i + 1, st->rowname[i], STB_GLOBAL, "", 0 };
 	}
 	return NULL;
 }
@@ -372,6 +372,9 @@ symtab_close(struct symtab *st)
 	}
 	free(st->rowpath);
 	free(st->rowname);
+	for (k = 0; st->label != NULL && k <= st->nent; k++)
+		free(st->label[k]);
+	free(st->label);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)

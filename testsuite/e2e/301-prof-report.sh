@@ -15,7 +15,7 @@ cat > want <<'END'
    4.5    0.25    5.15       3     83.      <unknown>
    3.6    0.20    5.35       2    100.      beta.constprop.0
    1.8    0.10    5.45    1000      0.100   gamma_w
-   0.9    0.05    5.50       7      7.      _ZN2ns3fooEi
+   0.9    0.05    5.50       7      7.      ns::foo(int)
    0.0    0.00    5.50       1      0.      main
 END
 expect_file want out

@@ -7,22 +7,23 @@ standard | "$MKMON" mon.out
 
 # -c: decreasing calls.
 "$PROF" -c sample | awk 'NR > 1 { print $4, $NF }' > out
-printf '%s\n' '1000 gamma_w' '15 alpha_alias' '7 _ZN2ns3fooEi' '6 helper' \
+printf '%s\n' '1000 gamma_w' '15 alpha_alias' '7 ns::foo(int)' '6 helper' \
     '4 beta' '3 <unknown>' '2 beta.constprop.0' '1 main' > want
 expect_file want out
 
-# -n: by name; -a: by address (source order).
+# -n: by the name shown (demangled); -a: by address (source order).
 "$PROF" -n sample | awk 'NR > 1 { print $NF }' > out
-printf '%s\n' '<unknown>' _ZN2ns3fooEi alpha_alias beta beta.constprop.0 \
-    gamma_w helper main > want
+printf '%s\n' '<unknown>' alpha_alias beta beta.constprop.0 gamma_w helper \
+    main 'ns::foo(int)' > want
 expect_file want out
 "$PROF" -a sample | awk 'NR > 1 { print $NF }' > out
-printf '%s\n' alpha_alias beta helper beta.constprop.0 gamma_w _ZN2ns3fooEi \
+printf '%s\n' alpha_alias beta helper beta.constprop.0 gamma_w 'ns::foo(int)' \
     main '<unknown>' > want
 expect_file want out
 
-# A later sort option overrides an earlier one, with classic's warning.
-"$PROF" -c -n sample > out 2> err
+# A later sort option overrides an earlier one, with classic's warning;
+# --no-demangle sorts by the symbols.
+"$PROF" --no-demangle -c -n sample > out 2> err
 expect_eq "$(cat err)" "prof: Warning: n overrides previous specification" \
     "override warning"
 expect_eq "$(awk 'NR == 3 { print $NF }' out)" _ZN2ns3fooEi "-c -n sorts by name"

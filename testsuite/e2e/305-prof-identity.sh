@@ -26,7 +26,7 @@ expect_eq "$(sed -n 2p out)" \
 "$PROF" sample > /dev/null || fail "build-id 0 refused"
 
 { standard; echo "buildid 0123456789abcdef"; } | "$MKMON" mon.out
-refused "build-id" "prof: mon.out: profile of another executable (build-id 0123456789abcdef, sample has $(buildid | cut -c1-16))"
+refused "build-id" "prof: mon.out: profile of another executable (build-id 0123456789abcdef, sample has $(buildid | cut -c1-16)): it was rebuilt after the profile was written; rerun it, or name the binary that ran"
 
 printf 'range 4096 8192\nbins 8\nbin 1 5\ncell 9437184 5\n' | "$MKMON" mon.out
 refused "no cell maps" \

@@ -1,6 +1,6 @@
 # 317-prof-export: --format=csv and --format=json give the report's rows,
 # in its order, with unrounded numbers; names are quoted as each format
-# needs, <unknown> has no address or object; -C names are demangled; a
+# needs, <unknown> has no address or object; names are demangled; a
 # profile without stacks has no inclusive times (143 has them).
 . "$E2E/300-prof.subr"
 sample
@@ -16,7 +16,7 @@ helper,$(hex helper),sample,7.27272727,0.4,4.9,6,0.0666666667,
 <unknown>,,,4.54545455,0.25,5.15,3,0.0833333333,
 beta.constprop.0,$(hex beta.constprop.0),sample,3.63636364,0.2,5.35,2,0.1,
 gamma_w,$(hex gamma_w),sample,1.81818182,0.1,5.45,1000,0.0001,
-_ZN2ns3fooEi,$(hex _ZN2ns3fooEi),sample,0.909090909,0.05,5.5,7,0.00714285714,
+ns::foo(int),$(hex _ZN2ns3fooEi),sample,0.909090909,0.05,5.5,7,0.00714285714,
 main,$(hex main),sample,0,0,5.5,1,0,
 END
 expect_file want out
@@ -26,9 +26,9 @@ expect_file want out
 "$PROF" -n -h sample | cut -c45- | sed 's/^alpha, alpha_alias$/"&"/' > want
 expect_file want out
 
-"$PROF" -C --format=json sample > out
+"$PROF" --format=json sample > out
 cat > want <<END
-{"program": "sample", "profiles": 1, "rate": 100, "samples": 550, "total_seconds": 5.5, "rows": [
+{"program": "sample", "profiles": 1, "rate": 100, "sampler": null, "samples": 550, "total_seconds": 5.5, "rows": [
   {"name": "alpha, alpha_alias", "address": "$(hex alpha)", "object": "sample", "percent": 63.6363636, "seconds": 3.5, "cumsecs": 3.5, "calls": 15, "seconds_per_call": 0.233333333, "inclusive": null},
   {"name": "beta", "address": "$(hex beta)", "object": "sample", "percent": 18.1818182, "seconds": 1, "cumsecs": 4.5, "calls": 4, "seconds_per_call": 0.25, "inclusive": null},
   {"name": "helper", "address": "$(hex helper)", "object": "sample", "percent": 7.27272727, "seconds": 0.4, "cumsecs": 4.9, "calls": 6, "seconds_per_call": 0.0666666667, "inclusive": null},

@@ -15,6 +15,7 @@ prof: unknown option -q
 usage: prof [-ChisVz] [-a | c | n | t]  [-o  |  x]   [-g  |  l]  [-u ms | us | ns]
 	[-L | -A func | -G]  [--format=csv | json]  [--gmon=file]
 	[--pprof=file]  [--callgrind=file]  [--flame=file]  [-O object]
+	[--demangle | --no-demangle]  [-f regex]
 	[-m mdata] ... [prog [mdata ...]]
 END
 expect_file want err

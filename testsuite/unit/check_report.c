@@ -21,8 +21,8 @@ static struct symname names[] = {
 	{ "B", 1, STB_GLOBAL, 1 },
 };
 static struct symentry ents[] = {
-	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1 },
-	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1 },
+	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1, 0 },
+	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1, 0 },
 };
 static struct symtab st = {
 	.path = "t", .ent = ents, .nent = 2, .names = names, .nnames = 2,
@@ -31,8 +31,8 @@ static struct symtab st = {
 
 /* A [0x1000, 0x100c), 4 bytes of padding, B [0x1010, 0x1020). */
 static struct symentry gapents[] = {
-	{ 0x1000, 0xc, 0x100c, 0, 1, 0, 0, 1 },
-	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1 },
+	{ 0x1000, 0xc, 0x100c, 0, 1, 0, 0, 1, 0 },
+	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1, 0 },
 };
 static struct symtab gapst = {
 	.path = "t", .ent = gapents, .nent = 2, .names = names, .nnames = 2,
@@ -187,9 +187,9 @@ START_TEST(test_sparse_profile_reads_as_its_bytes)
 {
 	enum { N = 1 << 20 };		/* bins, 3 * N + 1 bytes of text */
 	static struct symentry far[] = {
-		{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1 },
+		{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1, 0 },
 		{ 0x1000 + 3 * (N - 10) - 1, 0x8, 0x1000 + 3 * (N - 10) + 7,
-		    1, 1, 1, 1, 1 },
+		    1, 1, 1, 1, 1, 0 },
 	};
 	static struct symtab farst = {
 		.path = "t", .ent = far, .nent = 2, .names = names,

@@ -17,8 +17,8 @@ static struct symname names[] = {
 	{ "B", 1, STB_GLOBAL, 1 },
 };
 static struct symentry ents[] = {
-	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1 },
-	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1 },
+	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1, 0 },
+	{ 0x1010, 0x10, 0x1020, 1, 1, 1, 1, 1, 0 },
 };
 static struct symtab st = {
 	.path = "t", .ent = ents, .nent = 2, .names = names, .nnames = 2,
