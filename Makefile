@@ -10,6 +10,12 @@
 
 srcdir     := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 O          ?= build
+# monprof's version: prof --version and the shared runtime's file name.
+# Its major number is libmonprof.so's SONAME: raise it when the library
+# drops or changes an exported symbol (mon.h's functions, or a hook ABI
+# it no longer serves).
+VERSION    := 1.0.0
+SOVERSION  := $(firstword $(subst ., ,$(VERSION)))
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
@@ -89,8 +95,28 @@ $(O)/libmonprof.a: $(RT_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(O)/libmonprof.so: $(RT_OBJS)
-	$(CC) -shared -o $@ $^ $(RT_LIBS) $(LDFLAGS)
+# The shared runtime, for -lmonprof and LD_PRELOAD: built as the
+# specs file links the archive into an executable, by --wrap of the
+# functions whose __real_ the runtime calls unconditionally (libc's,
+# here), without stale.o, whose reference to a symbol nothing defines
+# is for links that take it from the archive alone.  -z defs: a symbol
+# left undefined would fail every program linked with -lmonprof.
+SO_NAME     = libmonprof.so.$(SOVERSION)
+SO_FILE     = libmonprof.so.$(VERSION)
+SO_OBJS     = $(filter-out $(O)/obj/runtime/stale.o,$(RT_OBJS))
+SO_WRAPS    = prctl syscall setns unshare timer_create mq_notify
+
+$(O)/$(SO_FILE): $(SO_OBJS)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,-z,defs \
+	    $(SO_WRAPS:%=-Wl,--wrap=%) -o $@ $^ $(RT_LIBS) $(LDFLAGS)
+
+# The links ldconfig and a -dev package make: the SONAME, which programs
+# load, and libmonprof.so, which -lmonprof finds.
+$(O)/$(SO_NAME): $(O)/$(SO_FILE)
+	ln -sf $(SO_FILE) $@
+
+$(O)/libmonprof.so: $(O)/$(SO_NAME)
+	ln -sf $(SO_NAME) $@
 
 # The runtime of a host that has none (null/null.c): every instrumented
 # shared object needs it (the specs file names it by path), so that it
@@ -148,7 +174,8 @@ PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS)) \
 PROF_PKGS   = libdw libprotobuf-c zlib
 PROTOC_C   ?= protoc-c
 PROF_CFLAGS = $(ELF_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PROF_PKGS)) \
-	      -I/usr/include/libiberty -I$(PROF_GEN)
+	      -I/usr/include/libiberty -I$(PROF_GEN) \
+	      -DMONPROF_VERSION='"$(VERSION)"'
 PROF_LIBS   = $(ELF_LIBS) $(shell $(PKG_CONFIG) --libs $(PROF_PKGS)) \
 	      -liberty -lm
 
@@ -175,7 +202,8 @@ $(O)/prof: $(PROF_OBJS) $(PROF_RT)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- all
-ALL_TARGETS = $(O)/libmonprof.a $(O)/libmonprof.so $(O)/monprof.so \
+ALL_TARGETS = $(O)/libmonprof.a $(O)/$(SO_FILE) $(O)/$(SO_NAME) \
+	      $(O)/libmonprof.so $(O)/monprof.so \
 	      $(O)/$(NULL_LIB) $(O)/monprof.specs
 ifneq ($(PROF_SRCS),)
 ALL_TARGETS += $(O)/prof
@@ -294,7 +322,9 @@ install: all
 	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(O)/$(SO_FILE) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(SO_FILE) $(DESTDIR)$(PREFIX)/lib/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(PREFIX)/lib/libmonprof.so
 	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) \
 	    $(DESTDIR)$(PREFIX)/lib/monprof/
 	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
