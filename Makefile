@@ -5,18 +5,21 @@
 #   make check      unit and end-to-end tests
 #   make demo       profile a sample program and print prof's report
 #   make bench      overhead against plain -O2 and glibc -pg
-#   make install    PREFIX=... DESTDIR=...
+#   make install    PREFIX=... LIBDIR=... DESTDIR=...
+#   make uninstall  the same variables: removes what install put there
 #   make deps       install missing build dependencies (apt-get, as root)
 
 srcdir     := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 O          ?= build
-# monprof's version: prof --version and the shared runtime's file name.
-# Its major number is libmonprof.so's SONAME: raise it when the library
-# drops or changes an exported symbol (mon.h's functions, or a hook ABI
-# it no longer serves).
+# monprof's version: prof --version, monprof.pc and the shared runtime's
+# file name.  Its major number is libmonprof.so's SONAME: raise it when
+# the library drops or changes an exported symbol (mon.h's functions, or
+# a hook ABI it no longer serves).
 VERSION    := 1.0.0
 SOVERSION  := $(firstword $(subst ., ,$(VERSION)))
 PREFIX     ?= /usr/local
+# Debian's multiarch layout: LIBDIR=$(PREFIX)/lib/x86_64-linux-gnu.
+LIBDIR     ?= $(PREFIX)/lib
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 WERROR     ?= 0
@@ -46,7 +49,8 @@ ELF_LIBS    = $(shell $(PKG_CONFIG) --libs libelf)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 
-.PHONY: all deps check unit e2e layers demo bench fuzz install clean
+.PHONY: all deps check unit e2e layers demo bench fuzz install uninstall \
+	clean
 .DEFAULT_GOAL := all
 
 # ---------------------------------------------------------------- deps
@@ -317,30 +321,65 @@ bench: all $(TEST_TOOLS)
 	    $(SHELL) $(srcdir)/testsuite/bench/bench.sh
 
 # ---------------------------------------------------------------- install
+# Everything library-ish goes under LIBDIR (the multiarch directory on
+# Debian), and every installed file that names a path names it there:
+# the specs file and monprof.pc, which are written here with PREFIX's
+# and LIBDIR's paths.
+D           = $(DESTDIR)
+BINDIR      = $(PREFIX)/bin
+INCLUDEDIR  = $(PREFIX)/include
+MANDIR      = $(PREFIX)/share/man
+PKGLIBDIR   = $(LIBDIR)/monprof
+PCDIR       = $(LIBDIR)/pkgconfig
+MAN1        = $(notdir $(wildcard $(srcdir)/man/*.1))
+MAN3        = $(notdir $(wildcard $(srcdir)/man/*.3))
+MAN3_LINKS  = $(if $(filter monitor.3,$(MAN3)),\
+	      monstartup.3 moncontrol.3 monitor_signal.3 profil.3)
+# monprof.pc names LIBDIR from ${prefix} where it lies below it, as
+# pkg-config's --define-prefix expects.
+PC_LIBDIR   = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+INST_SED    = -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	      -e 's|@SOVERSION@|$(SOVERSION)|g' \
+	      -e 's|@GCC_MAJOR@|$(GCC_MAJOR)|g'
+
+# What install puts there, and uninstall removes, file by file.
+INSTALLED   = $(if $(PROF_SRCS),$(BINDIR)/prof) \
+	      $(addprefix $(LIBDIR)/,libmonprof.a $(SO_FILE) $(SO_NAME) \
+	      libmonprof.so) \
+	      $(addprefix $(PKGLIBDIR)/,monprof.so $(NULL_LIB) monprof.specs) \
+	      $(PCDIR)/monprof.pc $(INCLUDEDIR)/mon.h \
+	      $(addprefix $(MANDIR)/man1/,$(MAN1)) \
+	      $(addprefix $(MANDIR)/man3/,$(MAN3) $(MAN3_LINKS))
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/monprof \
-	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man3
-	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(O)/$(SO_FILE) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(SO_FILE) $(DESTDIR)$(PREFIX)/lib/$(SO_NAME)
-	ln -sf $(SO_NAME) $(DESTDIR)$(PREFIX)/lib/libmonprof.so
-	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) \
-	    $(DESTDIR)$(PREFIX)/lib/monprof/
-	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
-	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' \
-	    -e 's|@NULL@|$(PREFIX)/lib/monprof/$(NULL_LIB)|g' $(SPECS_SED) \
-	    $(srcdir)/plugin/monprof.specs.in \
-	    > $(DESTDIR)$(PREFIX)/lib/monprof/monprof.specs
-	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/
-	if [ -f $(O)/prof ]; then install -m 755 $(O)/prof $(DESTDIR)$(PREFIX)/bin/; fi
-	for m in $(wildcard $(srcdir)/man/*.1); do \
-	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
-	for m in $(wildcard $(srcdir)/man/*.3); do \
-	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man3/; done
-	for l in monstartup moncontrol monitor_signal profil; do \
-	    if [ -f $(srcdir)/man/monitor.3 ]; then \
-	    ln -sf monitor.3 $(DESTDIR)$(PREFIX)/share/man/man3/$$l.3; fi; done
+	install -d $(D)$(LIBDIR) $(D)$(PKGLIBDIR) \
+	    $(D)$(PCDIR) $(D)$(INCLUDEDIR) $(D)$(MANDIR)/man1 \
+	    $(D)$(MANDIR)/man3 $(if $(PROF_SRCS),$(D)$(BINDIR))
+	install -m 644 $(O)/libmonprof.a $(D)$(LIBDIR)/
+	install -m 644 $(O)/$(SO_FILE) $(D)$(LIBDIR)/
+	ln -sf $(SO_FILE) $(D)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(D)$(LIBDIR)/libmonprof.so
+	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) $(D)$(PKGLIBDIR)/
+	sed -e 's|@PLUGIN@|$(PKGLIBDIR)/monprof.so|g' \
+	    -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@NULL@|$(PKGLIBDIR)/$(NULL_LIB)|g' $(SPECS_SED) \
+	    $(srcdir)/plugin/monprof.specs.in > $(D)$(PKGLIBDIR)/monprof.specs
+	sed $(INST_SED) -e 's|@LIBDIR@|$(PC_LIBDIR)|g' \
+	    $(srcdir)/pkg/monprof.pc.in > $(D)$(PCDIR)/monprof.pc
+	install -m 644 $(srcdir)/include/mon.h $(D)$(INCLUDEDIR)/
+	$(if $(PROF_SRCS),install -m 755 $(O)/prof $(D)$(BINDIR)/)
+	$(if $(MAN1),install -m 644 $(addprefix $(srcdir)/man/,$(MAN1)) \
+	    $(D)$(MANDIR)/man1/)
+	$(if $(MAN3),install -m 644 $(addprefix $(srcdir)/man/,$(MAN3)) \
+	    $(D)$(MANDIR)/man3/)
+	for l in $(MAN3_LINKS); do ln -sf monitor.3 $(D)$(MANDIR)/man3/$$l; done
+
+# Exactly the files install wrote (the same PREFIX, LIBDIR and DESTDIR),
+# and the directories that are monprof's alone, once empty; the shared
+# ones (bin, pkgconfig, man3, ...) stay.
+uninstall:
+	rm -f $(addprefix $(D),$(INSTALLED))
+	rmdir $(D)$(PKGLIBDIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(O)
