@@ -11,10 +11,10 @@
 
 srcdir     := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 O          ?= build
-# monprof's version: prof --version, monprof.pc and the shared runtime's
-# file name.  Its major number is libmonprof.so's SONAME: raise it when
-# the library drops or changes an exported symbol (mon.h's functions, or
-# a hook ABI it no longer serves).
+# monprof's version: prof --version, monprof.pc, the CMake package and the
+# shared runtime's file name.  Its major number is libmonprof.so's SONAME:
+# raise it when the library drops or changes an exported symbol (mon.h's
+# functions, or a hook ABI it no longer serves).
 VERSION    := 1.0.0
 SOVERSION  := $(firstword $(subst ., ,$(VERSION)))
 PREFIX     ?= /usr/local
@@ -62,9 +62,10 @@ DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 	      pkg-config libiberty-dev binutils libdw-dev libprotobuf-c-dev \
 	      protobuf-c-compiler zlib1g-dev
 # go tool pprof and callgrind_annotate read prof's exports in the tests,
-# headless Chromium draws the flame graph and xmllint parses it (which
-# are skipped, with the reason, where they cannot be installed).
-TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils
+# headless Chromium draws the flame graph and xmllint parses it, and
+# CMake builds a small project with the installed package (which are
+# skipped, with the reason, where they cannot be installed).
+TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils cmake
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\
@@ -323,14 +324,15 @@ bench: all $(TEST_TOOLS)
 # ---------------------------------------------------------------- install
 # Everything library-ish goes under LIBDIR (the multiarch directory on
 # Debian), and every installed file that names a path names it there:
-# the specs file and monprof.pc, which are written here with PREFIX's
-# and LIBDIR's paths.
+# the specs file, monprof.pc and the CMake package, which are written
+# here with PREFIX's and LIBDIR's paths.
 D           = $(DESTDIR)
 BINDIR      = $(PREFIX)/bin
 INCLUDEDIR  = $(PREFIX)/include
 MANDIR      = $(PREFIX)/share/man
 PKGLIBDIR   = $(LIBDIR)/monprof
 PCDIR       = $(LIBDIR)/pkgconfig
+CMAKEDIR    = $(LIBDIR)/cmake/monprof
 MAN1        = $(notdir $(wildcard $(srcdir)/man/*.1))
 MAN3        = $(notdir $(wildcard $(srcdir)/man/*.3))
 MAN3_LINKS  = $(if $(filter monitor.3,$(MAN3)),\
@@ -347,13 +349,14 @@ INSTALLED   = $(if $(PROF_SRCS),$(BINDIR)/prof) \
 	      $(addprefix $(LIBDIR)/,libmonprof.a $(SO_FILE) $(SO_NAME) \
 	      libmonprof.so) \
 	      $(addprefix $(PKGLIBDIR)/,monprof.so $(NULL_LIB) monprof.specs) \
-	      $(PCDIR)/monprof.pc $(INCLUDEDIR)/mon.h \
+	      $(PCDIR)/monprof.pc $(CMAKEDIR)/monprofConfig.cmake \
+	      $(CMAKEDIR)/monprofConfigVersion.cmake $(INCLUDEDIR)/mon.h \
 	      $(addprefix $(MANDIR)/man1/,$(MAN1)) \
 	      $(addprefix $(MANDIR)/man3/,$(MAN3) $(MAN3_LINKS))
 
 install: all
 	install -d $(D)$(LIBDIR) $(D)$(PKGLIBDIR) \
-	    $(D)$(PCDIR) $(D)$(INCLUDEDIR) $(D)$(MANDIR)/man1 \
+	    $(D)$(PCDIR) $(D)$(CMAKEDIR) $(D)$(INCLUDEDIR) $(D)$(MANDIR)/man1 \
 	    $(D)$(MANDIR)/man3 $(if $(PROF_SRCS),$(D)$(BINDIR))
 	install -m 644 $(O)/libmonprof.a $(D)$(LIBDIR)/
 	install -m 644 $(O)/$(SO_FILE) $(D)$(LIBDIR)/
@@ -366,6 +369,9 @@ install: all
 	    $(srcdir)/plugin/monprof.specs.in > $(D)$(PKGLIBDIR)/monprof.specs
 	sed $(INST_SED) -e 's|@LIBDIR@|$(PC_LIBDIR)|g' \
 	    $(srcdir)/pkg/monprof.pc.in > $(D)$(PCDIR)/monprof.pc
+	for f in monprofConfig monprofConfigVersion; do \
+	    sed $(INST_SED) -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    $(srcdir)/pkg/$$f.cmake.in > $(D)$(CMAKEDIR)/$$f.cmake; done
 	install -m 644 $(srcdir)/include/mon.h $(D)$(INCLUDEDIR)/
 	$(if $(PROF_SRCS),install -m 755 $(O)/prof $(D)$(BINDIR)/)
 	$(if $(MAN1),install -m 644 $(addprefix $(srcdir)/man/,$(MAN1)) \
@@ -379,7 +385,7 @@ install: all
 # ones (bin, pkgconfig, man3, ...) stay.
 uninstall:
 	rm -f $(addprefix $(D),$(INSTALLED))
-	rmdir $(D)$(PKGLIBDIR) 2>/dev/null || :
+	rmdir $(D)$(PKGLIBDIR) $(D)$(CMAKEDIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(O)

@@ -55,6 +55,7 @@ pc() {
 expect_eq "$(pc --modversion)" "$V" "--modversion"
 expect_eq "$(pc --variable=specs)" "$L/monprof/monprof.specs" specs
 expect_eq "$(pc --variable=plugin)" "$L/monprof/monprof.so" plugin
+expect_eq "$(pc --variable=cmakedir)" "$L/cmake/monprof" cmakedir
 expect_eq "$(pc --cflags)" "-I$P/include" --cflags
 expect_eq "$(pc --libs)" "-L$L -lmonprof" --libs
 
@@ -78,7 +79,8 @@ LD_LIBRARY_PATH=$O ./api || fail "api with the build tree's libmonprof.so"
 minst PREFIX="$P" LIBDIR="$L" uninstall
 tree "$P" > after
 expect_file before after
-[ ! -e "$L/monprof" ] || fail "monprof's directory left"
+[ ! -e "$L/monprof" ] && [ ! -e "$L/cmake/monprof" ] ||
+    fail "monprof's directories left"
 
 # Staged for a package: the same files, naming the final paths.
 D=$T/stage

@@ -17,6 +17,7 @@ if [ "${DEPS_TESTS:-0}" = 1 ]; then
 	have callgrind_annotate || optional="$optional callgrind_annotate"
 	have chromium || optional="$optional chromium"
 	have xmllint || optional="$optional xmllint"
+	have cmake || optional="$optional cmake"
 else
 	have "$cc" || missing="$missing compiler:$cc"
 	have "$cxx" || missing="$missing c++-compiler:$cxx"
