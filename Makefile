@@ -63,9 +63,11 @@ DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 	      protobuf-c-compiler zlib1g-dev
 # go tool pprof and callgrind_annotate read prof's exports in the tests,
 # headless Chromium draws the flame graph and xmllint parses it, and
-# CMake builds a small project with the installed package (which are
-# skipped, with the reason, where they cannot be installed).
-TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils cmake
+# CMake, Meson and Ninja build small projects with the installed
+# packages (which are skipped, with the reason, where they cannot be
+# installed).
+TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils cmake \
+	      meson ninja-build
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\
@@ -324,13 +326,14 @@ bench: all $(TEST_TOOLS)
 # ---------------------------------------------------------------- install
 # Everything library-ish goes under LIBDIR (the multiarch directory on
 # Debian), and every installed file that names a path names it there:
-# the specs file, monprof.pc and the CMake package, which are written
-# here with PREFIX's and LIBDIR's paths.
+# the specs file, monprof.pc, the CMake package and the Meson native
+# files, which are written here with PREFIX's and LIBDIR's paths.
 D           = $(DESTDIR)
 BINDIR      = $(PREFIX)/bin
 INCLUDEDIR  = $(PREFIX)/include
 MANDIR      = $(PREFIX)/share/man
 PKGLIBDIR   = $(LIBDIR)/monprof
+MESONDIR    = $(PKGLIBDIR)/meson
 PCDIR       = $(LIBDIR)/pkgconfig
 CMAKEDIR    = $(LIBDIR)/cmake/monprof
 MAN1        = $(notdir $(wildcard $(srcdir)/man/*.1))
@@ -349,13 +352,14 @@ INSTALLED   = $(if $(PROF_SRCS),$(BINDIR)/prof) \
 	      $(addprefix $(LIBDIR)/,libmonprof.a $(SO_FILE) $(SO_NAME) \
 	      libmonprof.so) \
 	      $(addprefix $(PKGLIBDIR)/,monprof.so $(NULL_LIB) monprof.specs) \
+	      $(MESONDIR)/monprof-p.ini $(MESONDIR)/monprof-pg.ini \
 	      $(PCDIR)/monprof.pc $(CMAKEDIR)/monprofConfig.cmake \
 	      $(CMAKEDIR)/monprofConfigVersion.cmake $(INCLUDEDIR)/mon.h \
 	      $(addprefix $(MANDIR)/man1/,$(MAN1)) \
 	      $(addprefix $(MANDIR)/man3/,$(MAN3) $(MAN3_LINKS))
 
 install: all
-	install -d $(D)$(LIBDIR) $(D)$(PKGLIBDIR) \
+	install -d $(D)$(LIBDIR) $(D)$(PKGLIBDIR) $(D)$(MESONDIR) \
 	    $(D)$(PCDIR) $(D)$(CMAKEDIR) $(D)$(INCLUDEDIR) $(D)$(MANDIR)/man1 \
 	    $(D)$(MANDIR)/man3 $(if $(PROF_SRCS),$(D)$(BINDIR))
 	install -m 644 $(O)/libmonprof.a $(D)$(LIBDIR)/
@@ -367,6 +371,11 @@ install: all
 	    -e 's|@LIBDIR@|$(LIBDIR)|g' \
 	    -e 's|@NULL@|$(PKGLIBDIR)/$(NULL_LIB)|g' $(SPECS_SED) \
 	    $(srcdir)/plugin/monprof.specs.in > $(D)$(PKGLIBDIR)/monprof.specs
+	for f in p pg; do \
+	    sed -e "s|@FLAG@|$$f|g" -e 's|@SPECS@|$(PKGLIBDIR)/monprof.specs|g' \
+	    -e "s|@NATIVE@|$(MESONDIR)/monprof-$$f.ini|g" \
+	    $(srcdir)/pkg/monprof.ini.in > $(D)$(MESONDIR)/monprof-$$f.ini; \
+	    done
 	sed $(INST_SED) -e 's|@LIBDIR@|$(PC_LIBDIR)|g' \
 	    $(srcdir)/pkg/monprof.pc.in > $(D)$(PCDIR)/monprof.pc
 	for f in monprofConfig monprofConfigVersion; do \
@@ -385,7 +394,7 @@ install: all
 # ones (bin, pkgconfig, man3, ...) stay.
 uninstall:
 	rm -f $(addprefix $(D),$(INSTALLED))
-	rmdir $(D)$(PKGLIBDIR) $(D)$(CMAKEDIR) 2>/dev/null || :
+	rmdir $(D)$(MESONDIR) $(D)$(PKGLIBDIR) $(D)$(CMAKEDIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(O)

@@ -56,6 +56,10 @@ expect_eq "$(pc --modversion)" "$V" "--modversion"
 expect_eq "$(pc --variable=specs)" "$L/monprof/monprof.specs" specs
 expect_eq "$(pc --variable=plugin)" "$L/monprof/monprof.so" plugin
 expect_eq "$(pc --variable=cmakedir)" "$L/cmake/monprof" cmakedir
+expect_eq "$(pc --variable=meson_native)" "$L/monprof/meson/monprof-p.ini" \
+    meson_native
+expect_eq "$(pc --variable=meson_native_pg)" \
+    "$L/monprof/meson/monprof-pg.ini" meson_native_pg
 expect_eq "$(pc --cflags)" "-I$P/include" --cflags
 expect_eq "$(pc --libs)" "-L$L -lmonprof" --libs
 

@@ -18,6 +18,8 @@ if [ "${DEPS_TESTS:-0}" = 1 ]; then
 	have chromium || optional="$optional chromium"
 	have xmllint || optional="$optional xmllint"
 	have cmake || optional="$optional cmake"
+	have meson || optional="$optional meson"
+	have ninja || optional="$optional ninja"
 else
 	have "$cc" || missing="$missing compiler:$cc"
 	have "$cxx" || missing="$missing c++-compiler:$cxx"
