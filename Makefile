@@ -196,6 +196,12 @@ $(O)/obj/prof/%.o: $(srcdir)/prof/%.c \
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PROF_CFLAGS) -MMD -MP -c -o $@ $<
 
+# Kept, not removed as an intermediate file after the first build: the
+# prof objects' dependency files name it, and a later make (the e2e
+# cases' make install, several at once) would regenerate it and relink
+# prof while other cases run it.
+.SECONDARY: $(PROF_GEN)/profile.pb-c.h
+
 # Generated code: not held to the project's warnings.
 $(O)/obj/gen/prof/%.o: $(PROF_GEN)/%.c
 	@mkdir -p $(@D)
