@@ -5,12 +5,21 @@
 #   make check      unit and end-to-end tests
 #   make demo       profile a sample program and print prof's report
 #   make bench      overhead against plain -O2 and glibc -pg
-#   make install    PREFIX=... DESTDIR=...
+#   make install    PREFIX=... LIBDIR=... DESTDIR=...
+#   make uninstall  the same variables: removes what install put there
 #   make deps       install missing build dependencies (apt-get, as root)
 
 srcdir     := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 O          ?= build
+# monprof's version: prof --version, monprof.pc, the CMake package and the
+# shared runtime's file name.  Its major number is libmonprof.so's SONAME:
+# raise it when the library drops or changes an exported symbol (mon.h's
+# functions, or a hook ABI it no longer serves).
+VERSION    := 1.0.0
+SOVERSION  := $(firstword $(subst ., ,$(VERSION)))
 PREFIX     ?= /usr/local
+# Debian's multiarch layout: LIBDIR=$(PREFIX)/lib/x86_64-linux-gnu.
+LIBDIR     ?= $(PREFIX)/lib
 DESTDIR    ?=
 PKG_CONFIG ?= pkg-config
 NM ?= nm
@@ -41,7 +50,8 @@ ELF_LIBS    = $(shell $(PKG_CONFIG) --libs libelf)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 
-.PHONY: all deps check unit e2e layers demo bench fuzz install clean
+.PHONY: all deps check unit e2e layers demo bench fuzz install uninstall \
+	clean
 .DEFAULT_GOAL := all
 
 # ---------------------------------------------------------------- deps
@@ -53,9 +63,12 @@ DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 	      pkg-config libiberty-dev binutils libdw-dev libprotobuf-c-dev \
 	      protobuf-c-compiler zlib1g-dev
 # go tool pprof and callgrind_annotate read prof's exports in the tests,
-# headless Chromium draws the flame graph and xmllint parses it (which
-# are skipped, with the reason, where they cannot be installed).
-TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils
+# headless Chromium draws the flame graph and xmllint parses it, and
+# CMake, Meson and Ninja build small projects with the installed
+# packages (which are skipped, with the reason, where they cannot be
+# installed).
+TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils cmake \
+	      meson ninja-build
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\
@@ -90,8 +103,28 @@ $(O)/libmonprof.a: $(RT_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(O)/libmonprof.so: $(RT_OBJS)
-	$(CC) -shared -o $@ $^ $(RT_LIBS) $(LDFLAGS)
+# The shared runtime, for -lmonprof and LD_PRELOAD: built as the
+# specs file links the archive into an executable, by --wrap of the
+# functions whose __real_ the runtime calls unconditionally (libc's,
+# here), without stale.o, whose reference to a symbol nothing defines
+# is for links that take it from the archive alone.  -z defs: a symbol
+# left undefined would fail every program linked with -lmonprof.
+SO_NAME     = libmonprof.so.$(SOVERSION)
+SO_FILE     = libmonprof.so.$(VERSION)
+SO_OBJS     = $(filter-out $(O)/obj/runtime/stale.o,$(RT_OBJS))
+SO_WRAPS    = prctl syscall setns unshare timer_create mq_notify
+
+$(O)/$(SO_FILE): $(SO_OBJS)
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,-z,defs \
+	    $(SO_WRAPS:%=-Wl,--wrap=%) -o $@ $^ $(RT_LIBS) $(LDFLAGS)
+
+# The links ldconfig and a -dev package make: the SONAME, which programs
+# load, and libmonprof.so, which -lmonprof finds.
+$(O)/$(SO_NAME): $(O)/$(SO_FILE)
+	ln -sf $(SO_FILE) $@
+
+$(O)/libmonprof.so: $(O)/$(SO_NAME)
+	ln -sf $(SO_NAME) $@
 
 # The runtime of a host that has none (null/null.c): every instrumented
 # shared object needs it (the specs file names it by path), so that it
@@ -157,7 +190,8 @@ PROF_OBJS   = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(PROF_SRCS)) \
 PROF_PKGS   = libdw libprotobuf-c zlib
 PROTOC_C   ?= protoc-c
 PROF_CFLAGS = $(ELF_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(PROF_PKGS)) \
-	      -I/usr/include/libiberty -I$(PROF_GEN)
+	      -I/usr/include/libiberty -I$(PROF_GEN) \
+	      -DMONPROF_VERSION='"$(VERSION)"'
 PROF_LIBS   = $(ELF_LIBS) $(shell $(PKG_CONFIG) --libs $(PROF_PKGS)) \
 	      -liberty -lm
 
@@ -189,6 +223,12 @@ $(PROF_GEN)/runtime_syms.c: $(RT_OBJS)
 	  echo '    sizeof(prof_runtime_syms[0]);'; } > $@.tmp
 	mv $@.tmp $@
 
+# Kept, not removed as an intermediate file after the first build: the
+# prof objects' dependency files name it, and a later make (the e2e
+# cases' make install, several at once) would regenerate it and relink
+# prof while other cases run it.
+.SECONDARY: $(PROF_GEN)/profile.pb-c.h
+
 # Generated code: not held to the project's warnings.
 $(O)/obj/gen/prof/%.o: $(PROF_GEN)/%.c
 	@mkdir -p $(@D)
@@ -202,7 +242,8 @@ $(O)/prof: $(PROF_OBJS) $(PROF_RT)
 	$(CC) -o $@ $^ $(PROF_LIBS) $(LDFLAGS)
 
 # ---------------------------------------------------------------- all
-ALL_TARGETS = $(O)/libmonprof.a $(O)/libmonprof.so $(O)/monprof.so \
+ALL_TARGETS = $(O)/libmonprof.a $(O)/$(SO_FILE) $(O)/$(SO_NAME) \
+	      $(O)/libmonprof.so $(O)/monprof.so \
 	      $(O)/$(NULL_LIB) $(O)/monprof.specs
 ifneq ($(PROF_SRCS),)
 ALL_TARGETS += $(O)/prof
@@ -316,28 +357,77 @@ bench: all $(TEST_TOOLS)
 	    $(SHELL) $(srcdir)/testsuite/bench/bench.sh
 
 # ---------------------------------------------------------------- install
+# Everything library-ish goes under LIBDIR (the multiarch directory on
+# Debian), and every installed file that names a path names it there:
+# the specs file, monprof.pc, the CMake package and the Meson native
+# files, which are written here with PREFIX's and LIBDIR's paths.
+D           = $(DESTDIR)
+BINDIR      = $(PREFIX)/bin
+INCLUDEDIR  = $(PREFIX)/include
+MANDIR      = $(PREFIX)/share/man
+PKGLIBDIR   = $(LIBDIR)/monprof
+MESONDIR    = $(PKGLIBDIR)/meson
+PCDIR       = $(LIBDIR)/pkgconfig
+CMAKEDIR    = $(LIBDIR)/cmake/monprof
+MAN1        = $(notdir $(wildcard $(srcdir)/man/*.1))
+MAN3        = $(notdir $(wildcard $(srcdir)/man/*.3))
+MAN3_LINKS  = $(if $(filter monitor.3,$(MAN3)),\
+	      monstartup.3 moncontrol.3 monitor_signal.3 profil.3)
+# monprof.pc names LIBDIR from ${prefix} where it lies below it, as
+# pkg-config's --define-prefix expects.
+PC_LIBDIR   = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+INST_SED    = -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	      -e 's|@SOVERSION@|$(SOVERSION)|g' \
+	      -e 's|@GCC_MAJOR@|$(GCC_MAJOR)|g'
+
+# What install puts there, and uninstall removes, file by file.
+INSTALLED   = $(if $(PROF_SRCS),$(BINDIR)/prof) \
+	      $(addprefix $(LIBDIR)/,libmonprof.a $(SO_FILE) $(SO_NAME) \
+	      libmonprof.so) \
+	      $(addprefix $(PKGLIBDIR)/,monprof.so $(NULL_LIB) monprof.specs) \
+	      $(MESONDIR)/monprof-p.ini $(MESONDIR)/monprof-pg.ini \
+	      $(PCDIR)/monprof.pc $(CMAKEDIR)/monprofConfig.cmake \
+	      $(CMAKEDIR)/monprofConfigVersion.cmake $(INCLUDEDIR)/mon.h \
+	      $(addprefix $(MANDIR)/man1/,$(MAN1)) \
+	      $(addprefix $(MANDIR)/man3/,$(MAN3) $(MAN3_LINKS))
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/monprof \
-	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man3
-	install -m 644 $(O)/libmonprof.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(O)/libmonprof.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) \
-	    $(DESTDIR)$(PREFIX)/lib/monprof/
-	sed -e 's|@PLUGIN@|$(PREFIX)/lib/monprof/monprof.so|g' \
-	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' \
-	    -e 's|@NULL@|$(PREFIX)/lib/monprof/$(NULL_LIB)|g' $(SPECS_SED) \
-	    $(srcdir)/plugin/monprof.specs.in \
-	    > $(DESTDIR)$(PREFIX)/lib/monprof/monprof.specs
-	install -m 644 $(srcdir)/include/mon.h $(DESTDIR)$(PREFIX)/include/
-	if [ -f $(O)/prof ]; then install -m 755 $(O)/prof $(DESTDIR)$(PREFIX)/bin/; fi
-	for m in $(wildcard $(srcdir)/man/*.1); do \
-	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done
-	for m in $(wildcard $(srcdir)/man/*.3); do \
-	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man3/; done
-	for l in monstartup moncontrol monitor_signal profil; do \
-	    if [ -f $(srcdir)/man/monitor.3 ]; then \
-	    ln -sf monitor.3 $(DESTDIR)$(PREFIX)/share/man/man3/$$l.3; fi; done
+	install -d $(D)$(LIBDIR) $(D)$(PKGLIBDIR) $(D)$(MESONDIR) \
+	    $(D)$(PCDIR) $(D)$(CMAKEDIR) $(D)$(INCLUDEDIR) $(D)$(MANDIR)/man1 \
+	    $(D)$(MANDIR)/man3 $(if $(PROF_SRCS),$(D)$(BINDIR))
+	install -m 644 $(O)/libmonprof.a $(D)$(LIBDIR)/
+	install -m 644 $(O)/$(SO_FILE) $(D)$(LIBDIR)/
+	ln -sf $(SO_FILE) $(D)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(D)$(LIBDIR)/libmonprof.so
+	install -m 755 $(O)/monprof.so $(O)/$(NULL_LIB) $(D)$(PKGLIBDIR)/
+	sed -e 's|@PLUGIN@|$(PKGLIBDIR)/monprof.so|g' \
+	    -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@NULL@|$(PKGLIBDIR)/$(NULL_LIB)|g' $(SPECS_SED) \
+	    $(srcdir)/plugin/monprof.specs.in > $(D)$(PKGLIBDIR)/monprof.specs
+	for f in p pg; do \
+	    sed -e "s|@FLAG@|$$f|g" -e 's|@SPECS@|$(PKGLIBDIR)/monprof.specs|g' \
+	    -e "s|@NATIVE@|$(MESONDIR)/monprof-$$f.ini|g" \
+	    $(srcdir)/pkg/monprof.ini.in > $(D)$(MESONDIR)/monprof-$$f.ini; \
+	    done
+	sed $(INST_SED) -e 's|@LIBDIR@|$(PC_LIBDIR)|g' \
+	    $(srcdir)/pkg/monprof.pc.in > $(D)$(PCDIR)/monprof.pc
+	for f in monprofConfig monprofConfigVersion; do \
+	    sed $(INST_SED) -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    $(srcdir)/pkg/$$f.cmake.in > $(D)$(CMAKEDIR)/$$f.cmake; done
+	install -m 644 $(srcdir)/include/mon.h $(D)$(INCLUDEDIR)/
+	$(if $(PROF_SRCS),install -m 755 $(O)/prof $(D)$(BINDIR)/)
+	$(if $(MAN1),install -m 644 $(addprefix $(srcdir)/man/,$(MAN1)) \
+	    $(D)$(MANDIR)/man1/)
+	$(if $(MAN3),install -m 644 $(addprefix $(srcdir)/man/,$(MAN3)) \
+	    $(D)$(MANDIR)/man3/)
+	for l in $(MAN3_LINKS); do ln -sf monitor.3 $(D)$(MANDIR)/man3/$$l; done
+
+# Exactly the files install wrote (the same PREFIX, LIBDIR and DESTDIR),
+# and the directories that are monprof's alone, once empty; the shared
+# ones (bin, pkgconfig, man3, ...) stay.
+uninstall:
+	rm -f $(addprefix $(D),$(INSTALLED))
+	rmdir $(D)$(MESONDIR) $(D)$(PKGLIBDIR) $(D)$(CMAKEDIR) 2>/dev/null || :
 
 clean:
 	rm -rf $(O)

@@ -20,7 +20,8 @@
 
 #include "mon.h"
 
-#define PROF_VERSION	"1.0"
+/* The Makefile's VERSION, monprof's one version number. */
+#define PROF_VERSION	MONPROF_VERSION
 
 /* Format a problem into ebuf and return it: the modules' error result. */
 static inline const char *

@@ -13,6 +13,13 @@ for f in bin/prof lib/libmonprof.a lib/libmonprof.so lib/monprof/monprof.so \
 	[ -e "$P/$f" ] || fail "not installed: $f"
 done
 grep -q "$O" "$P/lib/monprof/monprof.specs" && fail "installed specs names the build tree"
+# The shared runtime as ldconfig and -lmonprof expect it: a versioned
+# file with its SONAME, and the links to it.
+V=$(sed -n 's/^VERSION[[:space:]]*:=[[:space:]]*//p' "$SRCDIR/Makefile")
+readelf -d "$P/lib/libmonprof.so.$V" |
+    grep -q "(SONAME).*\[libmonprof\.so\.${V%%.*}\]" || fail "no SONAME"
+expect_eq "$(readlink "$P/lib/libmonprof.so")" "libmonprof.so.${V%%.*}" \
+    "libmonprof.so link"
 "$CC" -specs="$P/lib/monprof/monprof.specs" -p -O2 "$E2E/201-counts.c" \
     -o a.out
 ./a.out > /dev/null

@@ -32,7 +32,7 @@ expect_eq "$(head -n 1 err)" "prof: option -m needs an argument" "-m without fil
 "$PROF" --help > out 2> err || fail "--help: status $?"
 expect_file /dev/null err
 grep -q '^usage: prof \[-ChisVz\]' out || fail "--help: $(cat out)"
-v=$(sed -n 's/^#define PROF_VERSION[^"]*"\(.*\)"/\1/p' "$SRCDIR"/prof/*.h)
+v=$(sed -n 's/^VERSION[[:space:]]*:=[[:space:]]*//p' "$SRCDIR/Makefile")
 expect_eq "$("$PROF" --version)" "prof (monprof) $v" "--version"
 if [ -w /dev/full ]; then
 	set +e

@@ -17,6 +17,9 @@ if [ "${DEPS_TESTS:-0}" = 1 ]; then
 	have callgrind_annotate || optional="$optional callgrind_annotate"
 	have chromium || optional="$optional chromium"
 	have xmllint || optional="$optional xmllint"
+	have cmake || optional="$optional cmake"
+	have meson || optional="$optional meson"
+	have ninja || optional="$optional ninja"
 else
 	have "$cc" || missing="$missing compiler:$cc"
 	have "$cxx" || missing="$missing c++-compiler:$cxx"
