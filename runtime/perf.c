@@ -61,12 +61,14 @@
 
 /*
  * Bytes of user stack copied with each sample where SFrame rows unwind
- * it: perf's default.  A ring then holds 128 pages (perf's default
- * buffer, what perf_event_mlock_kb allows without privilege per CPU):
- * 62 samples, 62 ms of one CPU at the default rate.
+ * it: perf's default.  A ring then holds 256 pages, 124 samples: 124 ms
+ * of one CPU at the default rate, the time the helper has to drain it
+ * on a loaded machine before samples are lost (at 128 pages, perf's
+ * default, a loaded 2-core machine lost 3 % of gzip's samples).  Half
+ * as much, down to a quarter, where the kernel refuses to lock it.
  */
 #define MON_PERF_COPY		8192
-#define MON_PERF_COPY_PAGES	128
+#define MON_PERF_COPY_PAGES	256
 
 /* Switches a second above which the task scope costs the server. */
 #define MON_PERF_SWITCHES	1000
@@ -105,6 +107,7 @@ static long	 helper_tid;	/* but not the helper's */
 static long	 sample_period;
 static int	 chains;	/* samples carry their user call stack */
 static int	 copies;	/* by a copy of the stack (else the kernel's) */
+static int	 refused;	/* a ring's mapping was refused: too large */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -463,9 +466,10 @@ helper_main(void *arg)
 	(void)arg;
 	MON_STORE(&helper_tid, syscall(SYS_gettid));
 	switching();	/* from now: the first look can move */
-	ts.tv_sec = nap_ns / 1000000000L;
-	ts.tv_nsec = nap_ns % 1000000000L;
 	while (!MON_LOAD(&stopping)) {
+		/* Set once the rings are open (their size sets it). */
+		ts.tv_sec = MON_LOAD(&nap_ns) / 1000000000L;
+		ts.tv_nsec = MON_LOAD(&nap_ns) % 1000000000L;
 		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
 		    NULL, 0);
 		__mon_perf_drain(0);
@@ -516,12 +520,12 @@ record_bytes(void)
 }
 
 static size_t
-data_pages(long rate)
+data_pages(size_t copying, long rate)
 {
 	size_t want, p;
 
 	if (MON_LOAD(&chains) && MON_LOAD(&copies))
-		return MON_PERF_COPY_PAGES;
+		return copying;
 	/* About a second of one CPU's samples. */
 	want = (size_t)rate * record_bytes() / 4096;
 	for (p = 8; p < want && p < 256; p <<= 1)
@@ -540,6 +544,8 @@ open_cpu(struct perf_event_attr *a, int pid, int cpu, struct ring *r)
 	if (fd < 0)
 		return -1;
 	m = mmap(NULL, maplen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED && (errno == EPERM || errno == ENOMEM))
+		MON_STORE(&refused, 1);
 	if (m == MAP_FAILED || !keepfds) {
 		close(fd);
 		fd = -1;
@@ -572,6 +578,36 @@ open_all(struct ring *r, int pid, struct perf_event_attr *a)
 		if (open_cpu(a, pid, i, &r[n]) == 0)
 			n++;
 	return n;
+}
+
+/*
+ * open_all, in rings as large as may be locked: where the samples carry
+ * stack copies, MON_PERF_COPY_PAGES, and half as many while the kernel
+ * refuses to map them (perf_event_mlock_kb, which every perf ring of
+ * the user shares, then RLIMIT_MEMLOCK), down to a quarter; then the
+ * kernel's frame-pointer chains in rings of their own size.
+ */
+static int
+open_sized(struct ring *r, int pid, struct perf_event_attr *a, long rate)
+{
+	size_t pages = MON_PERF_COPY_PAGES;
+	int n, copying = MON_LOAD(&chains) && MON_LOAD(&copies);
+
+	for (;;) {
+		maplen = (1 + data_pages(pages, rate)) * (size_t)pagesz;
+		MON_STORE(&refused, 0);
+		n = open_all(r, pid, a);
+		if (!copying || !MON_LOAD(&refused))
+			return n;
+		close_all(r, n);
+		if (pages > MON_PERF_COPY_PAGES / 4) {
+			pages /= 2;
+			continue;
+		}
+		MON_STORE(&copies, 0);
+		copying = 0;
+		attr(a, pid == -1);
+	}
 }
 
 /* Whether r's fd is still the event we opened (not closed, not reused). */
@@ -607,7 +643,7 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 {
 	struct perf_event_attr a;
 	struct rlimit rl;
-	long ncpu;
+	long ncpu, nap;
 	int n, saved = errno;
 
 	MON_STORE(&chains, stacks);
@@ -631,7 +667,8 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	ncpus = (int)ncpu;
 	keepfds = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
 	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
-	maplen = (1 + data_pages(rate)) * (size_t)pagesz;
+	maplen = (1 + data_pages(MON_PERF_COPY_PAGES, rate)) *
+	    (size_t)pagesz;
 	ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
 	    ~(size_t)(pagesz - 1);
 	rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
@@ -641,17 +678,13 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	sample_period = 1000000000L / rate;
 	self_pid = syscall(SYS_getpid);
 	MON_STORE(&stopped, 0);
-	/* A quarter of the time a ring takes to fill at one CPU's rate. */
-	nap_ns = (long)((maplen - (size_t)pagesz) / record_bytes() *
-	    (1000000000UL / 4) / (unsigned long)rate);
-	if (nap_ns > 200000000L)
-		nap_ns = 200000000L;
+	MON_STORE(&nap_ns, 10000000L);
 	if (helper_start() != 0)
 		goto fail_rings;
 	n = 0;
 	if (cpuwide > 0) {
 		attr(&a, 1);
-		if ((n = open_all(rings, -1, &a)) < ncpus) {
+		if ((n = open_sized(rings, -1, &a, rate)) < ncpus) {
 			close_all(rings, n);
 			n = 0;
 		}
@@ -659,19 +692,12 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	MON_STORE(&scope, n > 0 ? MON_SAMPLER_PERF_CPU : MON_SAMPLER_PERF);
 	if (n == 0) {
 		attr(&a, 0);
-		n = open_all(rings, 0, &a);
+		n = open_sized(rings, 0, &a, rate);
 	}
-	if (n == 0 && MON_LOAD(&copies)) {
-		/*
-		 * The stack copies' rings above what may be locked: the
-		 * kernel's frame-pointer chains, in smaller rings (the
-		 * helper's nap stays the shorter one).
-		 */
-		MON_STORE(&copies, 0);
-		maplen = (1 + data_pages(rate)) * (size_t)pagesz;
-		attr(&a, 0);
-		n = open_all(rings, 0, &a);
-	}
+	/* A quarter of the time a ring takes to fill at one CPU's rate. */
+	nap = (long)((maplen - (size_t)pagesz) / record_bytes() *
+	    (1000000000UL / 4) / (unsigned long)rate);
+	MON_STORE(&nap_ns, nap < 200000000L ? nap : 200000000L);
 	if (n == 0 && MON_LOAD(&chains)) {
 		/* A kernel without user call chains: samples without. */
 		MON_STORE(&chains, 0);
