@@ -161,7 +161,14 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
 #define MON_META_STACKS_LOST	27
 #define MON_META_STACK		28
 #define MON_META_FRAME		29
-#define MON_META_NKEYS		30	/* keys are below this */
+/*
+ * Whether the perf sampler counts kernel-mode time (PROFFLAGS -kernel),
+ * charged to the user code that entered the kernel: 1, or 0 where the
+ * kernel refused it (perf_event_paranoid above 1 without CAP_PERFMON).
+ * Written only where -kernel was asked.
+ */
+#define MON_META_KERNEL		30
+#define MON_META_NKEYS		31	/* keys are below this */
 #define MON_STACK_DEPTH		127	/* frames kept of a stack, at most */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 

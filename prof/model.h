@@ -225,6 +225,8 @@ struct report {
 	int			 rate_recorded;
 	int			 sampler;	/* MON_SAMPLER_*, first file; -1:
 						   none recorded */
+	int			 kernel;	/* -kernel: 1 granted, 0 refused,
+						   -1 not asked (first file) */
 	uint64_t		 scale;		/* classic sf, first file */
 	uint64_t		 lpc, hpc;
 	size_t			 nbins;

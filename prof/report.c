@@ -337,6 +337,8 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 		r->rate_recorded = (mf->has & MONREAD_HAS(MON_META_RATE)) != 0;
 		r->sampler = mf->has & MONREAD_HAS(MON_META_SAMPLER) ?
 		    (int)mf->meta[MON_META_SAMPLER] : -1;
+		r->kernel = mf->has & MONREAD_HAS(MON_META_KERNEL) ?
+		    mf->meta[MON_META_KERNEL] != 0 : -1;
 		r->lpc = mf->lpc;
 		r->hpc = mf->hpc;
 		r->nbins = mf->nbins;
@@ -358,13 +360,28 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 const char *
 report_sampler(const struct report *r, int lng)
 {
+	static const char *const kernel[] = {
+		": times are user-mode CPU time (-kernel was refused: "
+		"perf_event_paranoid is above 1 and the process has no "
+		"CAP_PERFMON)",
+		": times are CPU time, kernel mode too (-kernel), the "
+		"kernel's charged to the user code that entered it",
+	};
+	static char line[256];
+
 	switch (r->sampler) {
 	case MON_SAMPLER_PERF:
-		return lng ? "perf_event task-clock: times are user-mode CPU "
-		    "time" : "perf";
 	case MON_SAMPLER_PERF_CPU:
-		return lng ? "perf_event cpu-clock per CPU: times are "
-		    "user-mode CPU time" : "perf-cpu";
+		if (!lng)
+			return r->sampler == MON_SAMPLER_PERF ? "perf" :
+			    "perf-cpu";
+		snprintf(line, sizeof(line), "%s%s",
+		    r->sampler == MON_SAMPLER_PERF ?
+		    "perf_event task-clock" : "perf_event cpu-clock per CPU",
+		    r->kernel < 0 ? ": times are user-mode CPU time "
+		    "(PROFFLAGS=-kernel adds kernel mode)" :
+		    kernel[r->kernel]);
+		return line;
 	case MON_SAMPLER_ITIMER:
 		return lng ? "CPU-time timer (SIGPROF): times are CPU time, "
 		    "charged to the user code running" : "itimer";

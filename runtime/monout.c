@@ -113,6 +113,9 @@ body(struct __mon_wbuf *w, const struct __mon_hist_counts *c,
 		if (__mon_sampler_stayed() != 0)
 			put_meta(MON_META_STAYED, __mon_sampler_stayed(), &o);
 	}
+	/* Only where -kernel was asked: granted or refused. */
+	if (__mon_sampler_kernel() >= 0)
+		put_meta(MON_META_KERNEL, __mon_sampler_kernel(), &o);
 	/* The executable's path, for prof to find it by itself. */
 	if (__mon_exe_path()[0] != '\0')
 		__mon_objects_path(put_meta, &o, MON_META_EXE_PATH,

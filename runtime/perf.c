@@ -108,6 +108,7 @@ static long	 sample_period;
 static int	 chains;	/* samples carry their user call stack */
 static int	 copies;	/* by a copy of the stack (else the kernel's) */
 static int	 refused;	/* a ring's mapping was refused: too large */
+static int	 kernel;	/* kernel-mode samples too (PROFFLAGS -kernel) */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -140,6 +141,13 @@ mine(uint64_t pidtid)
  * none.  Then the user stack's first word (size, the word, its
  * dyn_size): the caller that the frame pointers skip, if it is one.
  */
+/* Whether a is a kernel address (the top half of the address space). */
+static int
+in_kernel(uintptr_t a)
+{
+	return (intptr_t)a < 0;
+}
+
 /* The copy of a sampled stack, in the ring: dyn bytes from sp. */
 struct copy {
 	const struct ring *r;
@@ -179,6 +187,9 @@ unwound(const struct ring *r, uint64_t at, const uint64_t *rec,
 	pc[0] = (uintptr_t)rec[1];
 	if (words < 9 || rec[4] == PERF_SAMPLE_REGS_ABI_NONE)
 		return 1;
+	/* A kernel-mode sample (-kernel): from where the user code was. */
+	if (in_kernel(pc[0]))
+		pc[0] = (uintptr_t)rec[7];
 	fp = (uintptr_t)rec[5];
 	c.sp = (uintptr_t)rec[6];
 	size = rec[8];
@@ -210,6 +221,20 @@ chain(const uint64_t *rec, size_t words, uintptr_t *pc)
 	return n;
 }
 
+/*
+ * A stack of n frames from chain() whose pc is the kernel's (-kernel,
+ * no call chain): the user registers' pc, rec[5] after their ABI, in
+ * its place.
+ */
+static size_t
+user(const uint64_t *rec, size_t words, uintptr_t *pc, size_t n)
+{
+	if (in_kernel(pc[0]) && !MON_LOAD(&chains) && words >= 6 &&
+	    rec[4] != PERF_SAMPLE_REGS_ABI_NONE)
+		pc[0] = (uintptr_t)rec[5];
+	return n;
+}
+
 static void
 ring_drain(struct ring *r)
 {
@@ -234,7 +259,8 @@ ring_drain(struct ring *r)
 		    rec[3] >= MON_LOAD(&on_since) && mine(rec[2]))
 			__mon_hist_stack(pc, MON_LOAD(&copies) ?
 			    unwound(r, tail, rec, n / 8, h.size / 8, pc) :
-			    chain(rec, n / 8, pc), (long)(rec[2] >> 32));
+			    user(rec, n / 8, pc, chain(rec, n / 8, pc)),
+			    (long)(rec[2] >> 32));
 		else if (h.type == PERF_RECORD_LOST && n >= 24)
 			__mon_hist_lost((long)rec[2]);
 		tail += h.size;
@@ -374,9 +400,21 @@ attr(struct perf_event_attr *a, int cpuwide)
 		/* The word at the stack pointer: a frameless leaf's caller. */
 		a->sample_stack_user = 8;
 	}
+	/*
+	 * Kernel-mode samples are charged to the user code that entered
+	 * the kernel: its pc is the first of the user call chain, or the
+	 * user registers' (asked for here where nothing else gives it).
+	 */
+	if (MON_LOAD(&kernel) && !(a->sample_type & PERF_SAMPLE_REGS_USER) &&
+	    !(a->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER;
+#if defined(__x86_64__)
+		a->sample_regs_user = 1ULL << PERF_REG_X86_IP;
+#endif
+	}
 	a->use_clockid = 1;
 	a->clockid = CLOCK_MONOTONIC;
-	a->exclude_kernel = 1;
+	a->exclude_kernel = !MON_LOAD(&kernel);
 	a->exclude_hv = 1;
 	if (cpuwide)
 		a->config = PERF_COUNT_SW_CPU_CLOCK;
@@ -639,7 +677,7 @@ close_all(struct ring *r, int n)
  * process switches often, -1 task for good.
  */
 int
-__mon_perf_start(long rate, int cpuwide, int stacks)
+__mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 {
 	struct perf_event_attr a;
 	struct rlimit rl;
@@ -647,6 +685,7 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 	int n, saved = errno;
 
 	MON_STORE(&chains, stacks);
+	MON_STORE(&kernel, want_kernel);
 	/* Copies where SFrame rows can unwind them: x86-64 only. */
 	MON_STORE(&copies, 0);
 #if defined(__x86_64__)
@@ -694,6 +733,12 @@ __mon_perf_start(long rate, int cpuwide, int stacks)
 		attr(&a, 0);
 		n = open_sized(rings, 0, &a, rate);
 	}
+	if (n == 0 && MON_LOAD(&kernel)) {
+		/* Kernel samples refused (perf_event_paranoid): user only. */
+		MON_STORE(&kernel, 0);
+		attr(&a, 0);
+		n = open_sized(rings, 0, &a, rate);
+	}
 	/* A quarter of the time a ring takes to fill at one CPU's rate. */
 	nap = (long)((maplen - (size_t)pagesz) / record_bytes() *
 	    (1000000000UL / 4) / (unsigned long)rate);
@@ -722,6 +767,13 @@ fail_rings:
 fail:
 	errno = saved;
 	return -1;
+}
+
+/* Whether the samples are of kernel mode too (-kernel granted). */
+int
+__mon_perf_kernel(void)
+{
+	return MON_LOAD(&kernel);
 }
 
 /* MON_SAMPLER_PERF or MON_SAMPLER_PERF_CPU: the scope now. */

@@ -22,8 +22,8 @@ __mon_sampler_start(void)
 		return 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
 	__mon_hist_stacks(!e->nostacks);
-	if (!e->itimer && __mon_perf_start(rate, e->cpuwide, !e->nostacks) ==
-	    0) {
+	if (!e->itimer && __mon_perf_start(rate, e->cpuwide, !e->nostacks,
+	    e->kernel) == 0) {
 		running = last = MON_SAMPLER_PERF;
 		return 0;
 	}
@@ -105,6 +105,20 @@ long
 __mon_sampler_stayed(void)
 {
 	return last == MON_SAMPLER_PERF ? __mon_perf_stayed() : 0;
+}
+
+/*
+ * For the writer, where PROFFLAGS asked for -kernel: 1 if the perf
+ * sampler counts kernel-mode time, 0 if the kernel refused it (or the
+ * sampler is the timer, whose CPU time includes the kernel's anyway but
+ * which is not what was asked); -1 where it was not asked.
+ */
+int
+__mon_sampler_kernel(void)
+{
+	if (!__mon_env_get()->kernel)
+		return -1;
+	return last == MON_SAMPLER_PERF ? __mon_perf_kernel() : 0;
 }
 
 /* The sampler last started (MON_SAMPLER_*), for the writer. */

@@ -85,7 +85,8 @@ void	 __mon_hist_counts(struct __mon_hist_counts *) MON_HIDDEN;
 void	 __mon_hist_reset(void) MON_HIDDEN;
 
 /* perf.c */
-int	 __mon_perf_start(long, int, int) MON_HIDDEN;
+int	 __mon_perf_start(long, int, int, int) MON_HIDDEN;
+int	 __mon_perf_kernel(void) MON_HIDDEN;
 int	 __mon_perf_scope(void) MON_HIDDEN;
 long	 __mon_perf_switches(void) MON_HIDDEN;
 long	 __mon_perf_stayed(void) MON_HIDDEN;
@@ -114,6 +115,7 @@ long	 __mon_sampler_rate(void) MON_HIDDEN;
 int	 __mon_sampler_which(void) MON_HIDDEN;
 long	 __mon_sampler_switches(void) MON_HIDDEN;
 long	 __mon_sampler_stayed(void) MON_HIDDEN;
+int	 __mon_sampler_kernel(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
 int	 __mon_sampler_alone(int) MON_HIDDEN;

@@ -29,6 +29,6 @@ check() {
 	    true
 	expect_eq "$(cat out)" 1 "$3: pprof comment"
 }
-check 1 "perf_event task-clock: times are user-mode CPU time" perf
-check 3 "perf_event cpu-clock per CPU: times are user-mode CPU time" perf-cpu
+check 1 "perf_event task-clock: times are user-mode CPU time (PROFFLAGS=-kernel adds kernel mode)" perf
+check 3 "perf_event cpu-clock per CPU: times are user-mode CPU time (PROFFLAGS=-kernel adds kernel mode)" perf-cpu
 check 2 "CPU-time timer (SIGPROF): times are CPU time, charged to the user code running" itimer
