@@ -59,6 +59,7 @@ model_build(struct model *m, const struct prof_opts *o, const char *prog,
 	profiles_add(&pf, &m->r);
 	profiles_free(&pf);
 	report_done(&m->r);
+	rows_clashes(&m->st, &m->r, o->zero);
 	if (o->inclusive && !m->r.stacks.has)
 		warnx("%s: no call stacks in the profile (run with PROFFLAGS "
 		    "-nostacks, or by an older runtime): no inclusive times",

@@ -375,6 +375,9 @@ symtab_close(struct symtab *st)
 	for (k = 0; st->label != NULL && k <= st->nent; k++)
 		free(st->label[k]);
 	free(st->label);
+	for (k = 0; st->suffix != NULL && k <= st->nent; k++)
+		free(st->suffix[k]);
+	free(st->suffix);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)
