@@ -182,5 +182,6 @@ annotate_print(const struct model *m, const struct prof_opts *o, FILE *fp)
 		annotate_row(m, o, m->src.row[i], fp);
 	}
 	if (m->src.nrow == 0)
-		errx(1, "%s: no function %s", m->ln.st->path, o->annotate);
+		errx(1, "%s: no function %s: name one the report lists "
+		    "(prof -z lists them all)", m->ln.st->path, o->annotate);
 }
