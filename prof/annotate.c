@@ -144,7 +144,7 @@ annotate_row(const struct model *m, const struct prof_opts *o, long k,
 	qsort(v, n, sizeof(*v), byfile);
 	if ((at = srclines_at(&ln->sl, st->ent[k].addr)) >= 0)
 		own = ln->sl.r[at].file;
-	name = rows_name(st, k, o->demangle);
+	name = rows_name(st, k, o->demangle, 1);
 	names_put(fp, name);
 	fprintf(fp, ": %.2f s, %.1f%% of %.2f s; %ld call%s\n",
 	    r->secs[k], r->total > 0 ? 100.0 * r->secs[k] / r->total : 0.0,
@@ -182,5 +182,6 @@ annotate_print(const struct model *m, const struct prof_opts *o, FILE *fp)
 		annotate_row(m, o, m->src.row[i], fp);
 	}
 	if (m->src.nrow == 0)
-		errx(1, "%s: no function %s", m->ln.st->path, o->annotate);
+		errx(1, "%s: no function %s: name one the report lists "
+		    "(prof -z lists them all)", m->ln.st->path, o->annotate);
 }

@@ -321,9 +321,9 @@ callgrind_write(const char *path, const struct model *m)
 	const struct callgraph *cg = m->hasarcs ? &m->cg : NULL;
 	const struct symtab *st = r->st;
 	struct cgw w;
-	size_t i, j, c, c0;
+	size_t i, j, c, c0, nk;
 	long k;
-	int any;
+	int any, wanted;
 
 	memset(&w, 0, sizeof(w));
 	w.st = st;
@@ -341,16 +341,23 @@ callgrind_write(const char *path, const struct model *m)
 	names_put(w.fp, st->path);
 	fprintf(w.fp, "\npositions: line\nevent: ns : Time (ns)\n"
 	    "event: Calls : Calls\nevents: ns Calls\n\n");
-	/* Rows with lines (lines.c's, by row) or calls to make. */
+	/*
+	 * Rows with lines (lines.c's, by row) or calls to make.  Under -f,
+	 * a function it does not name keeps only its calls to one it does,
+	 * so that their inclusive time stays whole, and none of its own.
+	 */
 	for (i = c = 0, k = 0; k <= (long)st->nent; k++, i = j) {
+		wanted = rows_wanted(st, k, m->filter);
 		for (j = i, any = 0; j < ln->n && ln->rows[j].row == k; j++)
-			any |= lround(ln->rows[j].secs * 1e9) != 0 ||
-			    ln->rows[j].calls != 0;
-		for (c0 = c; c < w.narc && w.arc[c].caller == k; c++)
-			;
-		if (any || c > c0)
-			function(&w, k, &ln->rows[i], j - i, &w.arc[c0],
-			    c - c0);
+			any |= wanted && (lround(ln->rows[j].secs * 1e9) != 0 ||
+			    ln->rows[j].calls != 0);
+		for (c0 = c, nk = 0; c < w.narc && w.arc[c].caller == k; c++)
+			if (wanted || rows_wanted(st, w.arc[c].callee,
+			    m->filter))
+				w.arc[c0 + nk++] = w.arc[c];
+		if (any || nk > 0)
+			function(&w, k, &ln->rows[i], any ? j - i : 0,
+			    &w.arc[c0], nk);
 	}
 	fprintf(w.fp, "totals: %.0f %.0f\n", w.ns, w.calls);
 	if (fclose(w.fp) != 0)

@@ -139,24 +139,29 @@ export_flat(const struct model *m, const struct prof_opts *o, FILE *fp)
 {
 	static const char *const cols[] = { "name", "address", "object",
 	    "percent", "seconds", "cumsecs", "calls", "seconds_per_call",
-	    "inclusive" };
+	    "inclusive", "file" };
 	const struct report *r = &m->r;
 	const struct symtab *st = r->st;
 	struct export x;
-	struct xval v[9];
+	struct xval v[10];
 	struct row *rows;
 	char addr[24], *name;
-	const char *obj;
+	const char *obj, *file;
 	double cum = 0;
 	size_t i, n;
 	long k;
 
 	rows = rows_get(r, o, &n);
-	export_begin(&x, fp, o->format, r, cols, 9);
+	export_begin(&x, fp, o->format, r, cols, 10);
 	for (i = 0; i < n; i++) {
 		k = rows[i].k;
 		cum += rows[i].secs;
-		name = rows_name(st, k, o->demangle);
+		/*
+		 * The name alone: the report's suffix for functions of one
+		 * name is the object and file columns here.
+		 */
+		name = rows_name(st, k, o->demangle, 0);
+		file = rows_file(st, k);
 		obj = objectof(st, k);
 		snprintf(addr, sizeof(addr), "%#llx", obj == NULL ? 0ULL :
 		    (unsigned long long)PRINT_ADDR(st->ent[k].addr));
@@ -178,6 +183,9 @@ export_flat(const struct model *m, const struct prof_opts *o, FILE *fp)
 		/* Seconds under the function, null without stacks. */
 		v[8] = (struct xval){ .kind = r->stacks.has ? XVAL_NUM :
 		    XVAL_NULL, .d = rows[i].incl };
+		/* A static's source file, null for a global: no symbol says. */
+		v[9] = (struct xval){ .kind = *file ? XVAL_STR : XVAL_NULL,
+		    .s = file };
 		export_row(&x, v);
 		free(name);
 	}

@@ -29,7 +29,8 @@ flame_write(const char *path, const struct model *m, const char *title)
 
 	if (!cs->has)
 		warnx("%s: no call stacks in the profile: an empty flame "
-		    "graph", names_text(path));
+		    "graph; rerun the program without PROFFLAGS -nostacks",
+		    names_text(path));
 	if ((fs = calloc(cs->nstack + 1, sizeof(*fs))) == NULL ||
 	    (names = calloc(cs->nframe + 1, sizeof(*names))) == NULL ||
 	    (byrow = calloc(st->nent + 1, sizeof(*byrow))) == NULL)

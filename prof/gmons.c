@@ -46,14 +46,15 @@ gmons_load(struct callgraph *cg, const struct report *r,
 			return 0;
 		}
 		if ((e = gmonread_load(&gf, path, ebuf, sizeof(ebuf))) != NULL)
-			errx(1, "%s: %s", path, e);
+			errx(1, "%s: %s; rerun the -pg program to write it "
+			    "again", path, e);
 		/* The runtime writes one histogram to both files. */
 		if (gf.nhist > 0 && r->nbins > 0 && (gf.lpc != r->lpc ||
 		    gf.hpc != r->hpc || gf.nbins != r->nbins)) {
 			if (required)
 				errx(1, "%s: not of the run the profile is of: "
-				    "its histogram is of another program",
-				    path);
+				    "its histogram is of another program; name "
+				    "the run's: --gmon=FILE", path);
 			warnx("%s: not of the run the profile is of: its "
 			    "histogram is of another program: %s", path, lost);
 			gmonread_close(&gf);
@@ -69,7 +70,8 @@ gmons_load(struct callgraph *cg, const struct report *r,
 	if ((e = callgraph_done(cg, r, ebuf, sizeof(ebuf))) == NULL)
 		return 1;
 	if (required)
-		errx(1, "%s: %s", from->n == 1 ? from->v[0] : "gmon.out", e);
+		errx(1, "%s: %s; rerun the program to write both again",
+		    from->n == 1 ? from->v[0] : "gmon.out", e);
 	warnx("%s: %s: %s", from->n == 1 ? from->v[0] : "gmon.out", e, lost);
 	callgraph_free(cg);
 	return 0;

@@ -257,7 +257,7 @@ view_open(struct view *v, const struct callgraph *cg, const struct report *r,
 	    (v->cyc = calloc(st->nent + 1, sizeof(*v->cyc))) == NULL)
 		err(1, NULL);
 	for (k = 0; k <= st->nent; k++)
-		v->names[k] = rows_name(st, k, o->demangle);
+		v->names[k] = rows_name(st, k, o->demangle, 1);
 	v->in = edges(cg, &r->stacks, v->names, 1, &v->nin);
 	v->out = edges(cg, &r->stacks, v->names, 0, &v->nout);
 	cycles(v->out, v->nout, st->nent + 1, v->cyc);

@@ -96,7 +96,11 @@ byname(const void *a, const void *b, void *names)
 	return lineorder(a, b, names);
 }
 
-/* Each row's name as the report prints it (rows_name), by entry. */
+/*
+ * Each row's name as the report prints it (rows_name), by entry; for
+ * CSV and JSON the name alone, without what tells it from another of
+ * its name: their file and object columns do.
+ */
 char **
 lineview_names(const struct symtab *st, const struct prof_opts *o)
 {
@@ -107,7 +111,8 @@ lineview_names(const struct symtab *st, const struct prof_opts *o)
 		err(1, NULL);
 	for (i = 0; i <= st->nent; i++)
 		if (i == st->nent || st->ent[i].shown)
-			names[i] = rows_name(st, i, o->demangle);
+			names[i] = rows_name(st, i, o->demangle,
+			    o->format == 0);
 	return names;
 }
 

@@ -147,8 +147,9 @@ profdir(struct flist *out, const char *dir, const char *prog)
 	}
 	closedir(dp);
 	if (n == 0)
-		errx(1, "%s: no <pid>.%s profiles in this directory", dir,
-		    prog != NULL ? prog : "<prog>");
+		errx(1, "%s: no <pid>.%s profiles in this directory: run "
+		    "the program with PROFDIR=%s, or name the directory it "
+		    "wrote them in", dir, prog != NULL ? prog : "<prog>", dir);
 	qsort(v, n, sizeof(*v), foundcmp);
 	for (i = 0; i < n; i++) {
 		if (v[i].path[v[i].stem] == '\0' || (planted = prefix_of(v, n,

@@ -59,15 +59,17 @@ model_build(struct model *m, const struct prof_opts *o, const char *prog,
 	profiles_add(&pf, &m->r);
 	profiles_free(&pf);
 	report_done(&m->r);
+	rows_clashes(&m->st, &m->r, o->zero);
 	if (o->inclusive && !m->r.stacks.has)
 		warnx("%s: no call stacks in the profile (run with PROFFLAGS "
-		    "-nostacks, or by an older runtime): no inclusive times",
+		    "-nostacks, or by an older runtime): no inclusive times; "
+		    "rerun it without -nostacks",
 		    m->files.n == 1 ? names_text(m->files.v[0]) : "profiles");
 	/* gcc -flto makes local every function not needed outside prog. */
 	if (!o->locals && m->r.cells_dropped > 0 &&
 	    m->r.cells_dropped >= m->r.cells_used)
 		warnx("%s: %zu of %zu call counts are in local functions, "
-		    "not shown with -l", m->prog, m->r.cells_dropped,
+		    "not shown with -l: leave out -l to see them", m->prog, m->r.cells_dropped,
 		    m->r.cells_dropped + m->r.cells_used);
 	if (m->haslines)
 		lines_collect(&m->ln, &m->r);

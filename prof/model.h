@@ -50,6 +50,7 @@ struct symname {
 	long		 ent;		/* the entry it names */
 	int		 bind;
 	int		 print;		/* shown on the entry's line */
+	const char	*file;		/* a local's source file, else "" */
 };
 
 /*
@@ -122,6 +123,8 @@ struct symtab {
 	char		**rowname;	/* and its entry's name */
 	size_t		 nrow;
 	char		**label;	/* per entry and <unknown>: rows.c's */
+	char		**suffix;	/* per entry: what tells it from a
+					   function of its name, or NULL */
 	uint32_t	*bucket;	/* lookup index, see symtab.c */
 	size_t		 nbucket;
 	unsigned	 bshift;
@@ -257,8 +260,10 @@ int		(*rows_cmp(int))(const void *, const void *);
 struct row	*rows_get(const struct report *, const struct prof_opts *,
 		    size_t *);
 const char	*rows_symbol(const struct symtab *, long);
-char		*rows_name(const struct symtab *, long, int);
+char		*rows_name(const struct symtab *, long, int, int);
+const char	*rows_file(const struct symtab *, long);
 void		 rows_labels(struct symtab *, int);
+void		 rows_clashes(struct symtab *, const struct report *, int);
 int		 rows_wanted(const struct symtab *, long, const regex_t *);
 char		*rows_label(const struct symtab *, long);
 

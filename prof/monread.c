@@ -49,6 +49,11 @@ header(struct monfile *mf, const unsigned char *p, size_t have,
 	mf->size = size;
 	if (size == 0)
 		return prof_errf(ebuf, esz, "empty file");
+	/* glibc's gprof file, named as the profile: say what reads it. */
+	if (have >= 4 && memcmp(p, "gmon", 4) == 0)
+		return prof_errf(ebuf, esz, "a gprof gmon.out, not a mon.out: "
+		    "read it with gprof PROG FILE; prof reads the mon.out of "
+		    "a program built with gcc -specs=monprof.specs -p or -pg");
 	if (have >= 4 && memcmp(p, PROF_MAGIC_BE, 4) == 0)
 		return prof_errf(ebuf, esz,
 		    "Solaris versioned (PROF) profiles are not supported");
@@ -490,6 +495,50 @@ readparts(struct monfile *mf, int fd, uint64_t total, char *ebuf, size_t esz)
 	return NULL;
 }
 
+/* EBUF's message, then "; " and what to do: WHAT; returns EBUF. */
+static const char *
+hint(char *ebuf, size_t esz, const char *what)
+{
+	size_t len = strlen(ebuf);
+
+	if (len < esz)
+		snprintf(ebuf + len, esz - len, "; %s", what);
+	return ebuf;
+}
+
+/*
+ * PATH could not be opened (ERR, errno; WHY, file_open's words): say
+ * so, and for a FIFO or a directory, or a file not there, what to do.  A gmon.out beside it
+ * is gprof's file, from a program built with plain gcc -pg, which prof
+ * does not read: name what does.
+ */
+static const char *
+missing(const char *path, int err, const char *why, char *ebuf, size_t esz)
+{
+	const char *base = strrchr(path, '/');
+	struct stat sb;
+	char *g;
+
+	prof_errf(ebuf, esz, "%s", why);
+	if (strcmp(why, "not a regular file") == 0)
+		return hint(ebuf, esz, "name the profile file itself");
+	if (err != ENOENT)
+		return ebuf;
+	base = base != NULL ? base + 1 : path;
+	if (asprintf(&g, "%.*sgmon.out", (int)(base - path), path) == -1)
+		return ebuf;
+	if (stat(g, &sb) == 0)
+		hint(ebuf, esz, "gmon.out beside it is gprof's (gcc -pg): "
+		    "read it with gprof PROG gmon.out, or build with gcc "
+		    "-specs=monprof.specs -p and rerun for a mon.out");
+	else
+		hint(ebuf, esz, "run a program built with gcc "
+		    "-specs=monprof.specs -p to write it, or name the "
+		    "profile: prof PROG FILE");
+	free(g);
+	return ebuf;
+}
+
 /*
  * Read and validate the mon.out PATH.  Returns NULL, or a message (in
  * EBUF) naming the problem; the caller prefixes the file name.
@@ -502,33 +551,38 @@ monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
 	const char *e;
 	uint64_t total = 0;
 	ssize_t n;
-	int fd;
+	int fd, damaged = 0;
 
 	reset(mf);
 	mf->path = path;
 	if ((fd = file_open(path, &sb, &e)) == -1)
-		return prof_errf(ebuf, esz, "%s", e);
+		return missing(path, errno, e, ebuf, esz);
 	memset(hdr, 0, sizeof(hdr));
 	if ((n = pread(fd, hdr, sizeof(hdr), 0)) == -1)
 		e = prof_errf(ebuf, esz, "%s", strerror(errno));
-	else
-		e = header(mf, hdr, (size_t)n, (uint64_t)sb.st_size, ebuf,
-		    esz);
+	else if ((e = header(mf, hdr, (size_t)n, (uint64_t)sb.st_size, ebuf,
+	    esz)) != NULL && strstr(e, "gprof") == NULL)
+		damaged = 1;
 	if (e == NULL)
 		e = extents(mf, fd, &total, ebuf, esz);
-	if (e == NULL && file_sparse(&sb, total))
+	if (e == NULL && file_sparse(&sb, total) && (damaged = 1) != 0)
 		e = prof_errf(ebuf, esz, "sparse file (%llu bytes, %llu on "
 		    "disk)", (unsigned long long)sb.st_size,
 		    (unsigned long long)sb.st_blocks * 512);
 	if (e == NULL)
 		e = readparts(mf, fd, total, ebuf, esz);
 	close(fd);
-	if (e == NULL)
-		e = scan(mf, ebuf, esz);
+	if (e == NULL && (e = scan(mf, ebuf, esz)) != NULL)
+		damaged = 1;
 	if (e != NULL) {
 		monread_close(mf);
 		mf->path = path;
 	}
+	/* What is wrong inside a file is mended only by writing it anew. */
+	if (e != NULL && damaged)
+		e = hint(ebuf, esz, "not a mon.out, or a damaged one: rerun "
+		    "the program (built with gcc -specs=monprof.specs -p) to "
+		    "write it again");
 	return e;
 }
 
@@ -536,7 +590,7 @@ monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
 void
 monread_open(struct monfile *mf, const char *path)
 {
-	char ebuf[160];
+	char ebuf[512];
 	const char *e;
 
 	if ((e = monread_load(mf, path, ebuf, sizeof(ebuf))) != NULL)

@@ -86,6 +86,7 @@ struct pp {
 	int64_t			 wname, wfile;	/* the function looked up */
 	uint64_t		*fid;		/* per row: function id, 0 none */
 	int			 demangle;	/* names, unless --no-demangle */
+	const regex_t		*filter;	/* -f, or NULL */
 };
 
 static int
@@ -401,24 +402,35 @@ calls(struct pp *pp, const struct report *r, const struct callgraph *cg,
 	size_t i;
 
 	a = k == REPORT_UNKNOWN(st) ? 0 : st->ent[k].addr;
-	loc[0] = location(pp, k, a);
+	/* Made once a sample needs it: -f leaves out the others' names. */
+	loc[0] = 0;
 	for (i = cg != NULL ? callgraph_first(cg, k) : 0; cg != NULL &&
 	    i < cg->n && cg->arc[i].callee == k; i++) {
+		left -= cg->arc[i].count;
+		/* -f, as pprof -focus: a call through a function it names. */
+		if (!rows_wanted(st, k, pp->filter) &&
+		    !rows_wanted(st, cg->arc[i].caller, pp->filter))
+			continue;
+		if (loc[0] == 0)
+			loc[0] = location(pp, k, a);
 		/* In the call, as stacks; <external>'s pc is its own. */
 		loc[1] = location(pp, cg->arc[i].caller, cg->arc[i].from -
 		    (cg->arc[i].caller != REPORT_UNKNOWN(st) &&
 		    st->ent[cg->arc[i].caller].addr == cg->arc[i].from ? 0 :
 		    1));
 		sample(pp, loc, 2, cg->arc[i].count, 0);
-		left -= cg->arc[i].count;
 	}
-	if (left > 0)
+	if (left > 0 && rows_wanted(st, k, pp->filter)) {
+		if (loc[0] == 0)
+			loc[0] = location(pp, k, a);
 		sample(pp, loc, 1, left, 0);
+	}
 }
 
 /*
  * The sampled stacks: a cpu sample each, its frames leaf first, each at
- * its address and line (a caller's at its call).
+ * its address and line (a caller's at its call).  Under -f, as pprof's
+ * -focus does, only the stacks through a function it names, whole.
  */
 static void
 stacks(struct pp *pp, const struct callstacks *cs)
@@ -427,9 +439,15 @@ stacks(struct pp *pp, const struct callstacks *cs)
 	const struct csframe *f;
 	uint64_t loc[MONSTACKS_DEPTH];
 	size_t i, j;
+	int any;
 
 	for (i = 0; i < cs->nstack; i++) {
 		s = &cs->stack[i];
+		for (j = any = 0; j < s->depth && !any; j++)
+			any = rows_wanted(pp->st, cs->frame[s->off + j].row,
+			    pp->filter);
+		if (!any)
+			continue;
 		for (j = 0; j < s->depth; j++) {
 			f = &cs->frame[s->off + s->depth - 1 - j];
 			loc[j] = location(pp, f->row, f->addr);
@@ -462,6 +480,7 @@ pprof_write(const char *path, const struct model *m)
 	pp.ln = ln;
 	pp.inl = &m->inl;
 	pp.demangle = m->demangle;
+	pp.filter = m->filter;
 	if ((pp.p = malloc(sizeof(*pp.p))) == NULL ||
 	    (pp.fid = calloc(st->nent + 1, sizeof(*pp.fid))) == NULL)
 		err(1, NULL);
@@ -492,7 +511,7 @@ pprof_write(const char *path, const struct model *m)
 		stacks(&pp, &r->stacks);
 	for (i = 0; i < ln->n && !r->stacks.has; i++) {
 		lr = &ln->rows[i];
-		if (lr->secs <= 0)
+		if (lr->secs <= 0 || !rows_wanted(st, lr->row, m->filter))
 			continue;
 		loc = location(&pp, lr->row, lr->addr);
 		sample(&pp, &loc, 1, 0, lr->secs);

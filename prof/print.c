@@ -98,7 +98,7 @@ print_report(const struct model *m, const struct prof_opts *o, FILE *fp)
 			percall(r->secs[k], count, o->unit, fp);
 		} else
 			fprintf(fp, "%22s", " ");
-		name = rows_name(st, k, o->demangle);
+		name = rows_name(st, k, o->demangle, 1);
 		names_put(fp, name);
 		fputc('\n', fp);
 		free(name);

@@ -202,7 +202,7 @@ profiles_add(struct profiles *pf, struct report *r)
 	struct seen sat = { 0 }, lost = { 0 }, sw = { 0 };
 	struct monfile *mf;
 	const char *e;
-	char ebuf[256], wbuf[PATH_MAX + 64];
+	char ebuf[PATH_MAX + 256], wbuf[PATH_MAX + 64];
 	size_t i;
 
 	for (i = 0; i < files->n; i++) {
@@ -228,7 +228,9 @@ profiles_add(struct profiles *pf, struct report *r)
 		    where(&sw, wbuf, sizeof(wbuf)), sw.v,
 		    stayed(sw.stayed, ebuf, sizeof(ebuf)));
 	if (r->nfns == 0 && r->total == 0)
-		warnx("%s: no call counts and no samples captured",
+		warnx("%s: no call counts and no samples captured: build "
+		    "with gcc -specs=monprof.specs -p, and run long enough "
+		    "to be sampled",
 		    files->n == 1 ? files->v[0] : "profiles");
 }
 

@@ -317,11 +317,13 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 		return e;
 	if (mapped == 0 && mf->nfns > mf->nmeta)
 		return prof_errf(ebuf, esz,
-		    "profile of another executable (no call count maps into %s)",
+		    "profile of another executable (no call count maps into "
+		    "%s): name the program that wrote it: prof PROG FILE",
 		    st->path);
 	if (mapped == 0 && ticks > 0 && in == 0)
 		return prof_errf(ebuf, esz,
-		    "profile of another executable (no sample falls in %s)",
+		    "profile of another executable (no sample falls in %s): "
+		    "name the program that wrote it: prof PROG FILE",
 		    st->path);
 	r->total += ticks / rate;
 	r->inside += in;

@@ -206,7 +206,8 @@ srclines_load(struct srclines *sl, const struct symtab *st, char *ebuf,
 		elf = i == 0 ? st->elf : st->obj[i - 1].elf;
 		if (!strings_ok(elf)) {
 			warnx("%s: bad DWARF: a string section without its "
-			    "closing NUL: no lines", i == 0 ? st->path :
+			    "closing NUL: no lines; rebuild it with -g",
+			    i == 0 ? st->path :
 			    st->obj[i - 1].path);
 			continue;
 		}

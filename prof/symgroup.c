@@ -215,6 +215,7 @@ group(struct symtab *st, struct rawsym *raw, const char *rt, size_t n,
 				continue;
 			nm[m].name = raw[j].name;
 			nm[m].bind = raw[j].bind;
+			nm[m].file = raw[j].file;
 			nm[m].ent = st->nent;
 			m++;
 		}

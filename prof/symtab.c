@@ -321,7 +321,8 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 		return e;
 	e = elfread_syms(st->elf, 0, &raw, &n, &st->nsyms, ebuf, esz);
 	if (e == NULL && n == 0)
-		e = prof_errf(ebuf, esz, "no symbols (stripped?)");
+		e = prof_errf(ebuf, esz, "no symbols: it was stripped; "
+		    "report the unstripped copy, or rebuild it without -s");
 	if (e == NULL)
 		e = objects(st, objs, nobj, &raw, &n, ebuf, esz);
 	if (e == NULL)
@@ -340,7 +341,10 @@ symtab_load(struct symtab *st, const char *path, const struct monobj *objs,
 	return index_buckets(st, ebuf, esz);
 }
 
-/* Load PATH's symbols or exit with "prof: PATH: problem". */
+/*
+ * Load PATH's symbols or exit with "prof: PATH: problem; what to do"
+ * (the problem's own, or naming the right executable).
+ */
 void
 symtab_open(struct symtab *st, const char *path, const struct monobj *objs,
     size_t nobj, int locals)
@@ -350,7 +354,9 @@ symtab_open(struct symtab *st, const char *path, const struct monobj *objs,
 
 	if ((e = symtab_load(st, path, objs, nobj, locals, ebuf,
 	    sizeof(ebuf))) != NULL)
-		errx(1, "%s: %s", path, e);
+		errx(1, "%s: %s%s", path, e, strchr(e, ';') != NULL ? "" :
+		    "; name the executable the profile is of: prof PROG "
+		    "mon.out");
 }
 
 void
@@ -375,6 +381,9 @@ symtab_close(struct symtab *st)
 	for (k = 0; st->label != NULL && k <= st->nent; k++)
 		free(st->label[k]);
 	free(st->label);
+	for (k = 0; st->suffix != NULL && k <= st->nent; k++)
+		free(st->suffix[k]);
+	free(st->suffix);
 	if (st->elf != NULL)
 		elf_end(st->elf);
 	if (st->fd != -1)

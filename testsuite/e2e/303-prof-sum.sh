@@ -37,5 +37,5 @@ set +e
 st=$?
 set -e
 expect_eq $st 1 "empty directory exit status"
-expect_eq "$(cat err)" "prof: e: no <pid>.sample profiles in this directory" \
+expect_eq "$(cat err)" "prof: e: no <pid>.sample profiles in this directory: run the program with PROFDIR=e, or name the directory it wrote them in" \
     "empty directory"

@@ -30,11 +30,11 @@ refused "build-id" "prof: mon.out: profile of another executable (build-id 01234
 
 printf 'range 4096 8192\nbins 8\nbin 1 5\ncell 9437184 5\n' | "$MKMON" mon.out
 refused "no cell maps" \
-    "prof: mon.out: profile of another executable (no call count maps into sample)"
+    "prof: mon.out: profile of another executable (no call count maps into sample): name the program that wrote it: prof PROG FILE"
 
 printf 'range 9437184 9441280\nbins 8\nbin 1 5\n' | "$MKMON" mon.out
 refused "no tick maps" \
-    "prof: mon.out: profile of another executable (no sample falls in sample)"
+    "prof: mon.out: profile of another executable (no sample falls in sample): name the program that wrote it: prof PROG FILE"
 
 # No rate recorded: ticks are sysconf(_SC_CLK_TCK) per second.
 hz=$(getconf CLK_TCK)
@@ -54,7 +54,7 @@ expect_eq "$(sed -n 2p out)" \
 # Neither calls nor samples: a warning and an empty report, status 0.
 printf 'meta magic ok\nmeta rate 100\n' | "$MKMON" mon.out
 "$PROF" sample > out 2> err
-expect_eq "$(cat err)" "prof: mon.out: no call counts and no samples captured" \
+expect_eq "$(cat err)" "prof: mon.out: no call counts and no samples captured: build with gcc -specs=monprof.specs -p, and run long enough to be sampled" \
     "empty profile"
 expect_eq "$(cat out)" " %Time Seconds Cumsecs  #Calls   msec/call  Name" \
     "empty profile report"

@@ -16,4 +16,4 @@ expect_file out out2
 expect_eq "$(awk '$NF !~ /^</ { print $4, $NF }' out)" "#Calls Name
 1 main" "report with -l"
 expect_eq "$(cat err)" "prof: a.out: 6 of 7 call counts are in local \
-functions, not shown with -l" "warning"
+functions, not shown with -l: leave out -l to see them" "warning"

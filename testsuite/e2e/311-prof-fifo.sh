@@ -10,10 +10,12 @@ mkfifo fifo
 
 bounded out err -m fifo sample
 expect_eq $st 1 "FIFO profile: exit status"
-expect_eq "$(cat err)" "prof: fifo: not a regular file" "FIFO profile"
+expect_eq "$(cat err)" "prof: fifo: not a regular file; name the profile file itself" \
+    "FIFO profile"
 bounded out err fifo good
 expect_eq $st 1 "FIFO program: exit status"
-expect_eq "$(cat err)" "prof: fifo: not a regular file" "FIFO program"
+expect_eq "$(cat err)" "prof: fifo: not a regular file; name the executable the profile is of: prof PROG mon.out" \
+    "FIFO program"
 
 mkdir d
 cp good d/123.sample
@@ -30,6 +32,6 @@ bounded out err -m e sample
 expect_eq $st 1 "only a FIFO: exit status"
 cat > want <<'END'
 prof: e/1.sample: not a regular file: skipped
-prof: e: no <pid>.sample profiles in this directory
+prof: e: no <pid>.sample profiles in this directory: run the program with PROFDIR=e, or name the directory it wrote them in
 END
 expect_file want err

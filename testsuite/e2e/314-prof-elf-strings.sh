@@ -15,11 +15,11 @@ expect_eq "$(sed -n 2p out)" \
 "$MKELF" -n 40000 -t 8000000 nonul
 bounded out err nonul
 expect_eq $st 1 "no NUL: exit status"
-expect_eq "$(cat err)" "prof: nonul: bad symbol string table: no NUL at its end" \
+expect_eq "$(cat err)" "prof: nonul: bad symbol string table: no NUL at its end; name the executable the profile is of: prof PROG mon.out" \
     "no NUL"
 
 "$MKELF" -n 300000 -s overlap
 bounded out err overlap
 expect_eq $st 1 "overlapping names: exit status"
-expect_eq "$(cat err)" "prof: overlap: bad symbol table: its function names take more than 4 times its string table" \
+expect_eq "$(cat err)" "prof: overlap: bad symbol table: its function names take more than 4 times its string table; name the executable the profile is of: prof PROG mon.out" \
     "overlapping names"

@@ -9,7 +9,7 @@ printf 'range 0 0\ncell %d 1\n' $((0x401004)) | "$MKMON" mon.out
 "$MKELF" -b be
 bounded out err be
 expect_eq $st 1 "big-endian: exit status"
-expect_eq "$(cat err)" "prof: be: a big-endian ELF file (this machine is little-endian)" \
+expect_eq "$(cat err)" "prof: be: a big-endian ELF file (this machine is little-endian); name the executable the profile is of: prof PROG mon.out" \
     "big-endian"
 
 "$MKELF" -m 2 sparc

@@ -98,7 +98,7 @@ mv gone.c $src
 
 bounded out err -A nosuch lines
 expect_eq $st 1 "-A nosuch: exit status"
-expect_eq "$(cat err)" "prof: lines: no function nosuch" "-A nosuch"
+expect_eq "$(cat err)" "prof: lines: no function nosuch: name one the report lists (prof -z lists them all)" "-A nosuch"
 
 # Without -g: one line, exit status 1.
 "$CC" -O0 -o lines $src

@@ -74,7 +74,7 @@ cp gmon.out one.gmon
 ./cg x
 bounded out err -G --gmon=one.gmon cg
 expect_eq $st 1 "another run: exit status"
-expect_eq "$(cat err)" "prof: one.gmon: not of the run the profile is of: the calls of 2 functions differ (leaf: 2001 in the profile, 1001 in the arcs)" \
+expect_eq "$(cat err)" "prof: one.gmon: not of the run the profile is of: the calls of 2 functions differ (leaf: 2001 in the profile, 1001 in the arcs); rerun the program to write both again" \
     "another run"
 
 # A -p profile: its stacks give the graph, without counts; a stale
@@ -104,5 +104,5 @@ expect_eq "$(cat err)" "prof: p/mon.out: no p/gmon.out beside it: the call graph
 PROFFLAGS=-nostacks ./cgp
 bounded out err -G cgp
 expect_eq $st 1 "-p, stale gmon.out: exit status"
-expect_eq "$(cat err)" "prof: gmon.out: not of the run the profile is of: its histogram is of another program" \
+expect_eq "$(cat err)" "prof: gmon.out: not of the run the profile is of: its histogram is of another program; name the run's: --gmon=FILE" \
     "-p, stale gmon.out"

@@ -32,4 +32,5 @@ printf 'range 0 0\n' | "$MKMON" mon.out
 st=0
 "$PROF" > got 2>&1 || st=$?
 expect_eq $st 1 "classic: status"
-expect_eq "$(cat got)" "prof: a.out: No such file or directory" "classic"
+expect_eq "$(cat got)" "prof: a.out: No such file or directory; name the executable the profile is of: prof PROG mon.out" \
+    "classic"

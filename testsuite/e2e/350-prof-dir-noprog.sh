@@ -57,5 +57,5 @@ expect_eq "$(summed moved/prog d)" 2 "named elsewhere: profiles summed"
 # No profile in the directory.
 bounded got err e
 expect_eq $st 1 "empty directory: status"
-expect_eq "$(cat err)" "prof: e: no <pid>.<prog> profiles in this directory" \
+expect_eq "$(cat err)" "prof: e: no <pid>.<prog> profiles in this directory: run the program with PROFDIR=e, or name the directory it wrote them in" \
     "empty directory"

@@ -1,6 +1,6 @@
 # 358-prof-filter: -f REGEX (POSIX extended) keeps the functions whose
-# shown or symbol name matches, in the report, CSV, JSON, -G and the
-# flame graph; %Time stays a share of the whole profile.  A bad regex
+# shown or symbol name matches, in the report, CSV, JSON, -G, the flame
+# graph, pprof and callgrind; %Time stays a share of the whole profile.  A bad regex
 # gets one line and exit 1, prof's status for a bad command line.
 . "$E2E/300-prof.subr"
 sample
@@ -36,6 +36,39 @@ expect_eq "$(cat out)" "beta: 4 calls, 1.00 s (18.2%), 1.00 s inclusive (18.2%)"
 grep -c '<title>main (1.00 s' f.svg > out || true
 grep -c '<title>alpha' f.svg >> out || true
 printf '1\n0\n' > want
+expect_file want out
+# pprof, as its own -focus: the samples whose stack passes through beta,
+# whole; the others' samples, calls and names leave the file.
+"$PROF" -f '^beta$' --pprof=p.pb.gz sample > /dev/null
+gzip -dc p.pb.gz > p.pb
+for f in beta main alpha helper gamma_w; do
+	if grep -aq "$f" p.pb; then echo "$f 1"; else echo "$f 0"; fi
+done > out
+printf '%s\n' 'beta 1' 'main 1' 'alpha 0' 'helper 0' 'gamma_w 0' > want
+expect_file want out
+if command -v go > /dev/null 2>&1 && go tool pprof -h > /dev/null 2>&1; then
+	go tool pprof -top -sample_index=cpu p.pb.gz 2> /dev/null |
+	    awk '$NF == "beta" || $NF == "main" { print $NF, $1, $4 }' > out
+	printf '%s\n' 'beta 1s 1s' 'main 0 1s' > want
+	expect_file want out
+fi
+# callgrind: beta's record whole; main keeps only its call to beta (so
+# beta's inclusive time stays), none of its own; alpha has no record.
+"$PROF" -f '^beta$' --callgrind=cg.out sample > /dev/null
+sed -n '/^fn=/,$p' cg.out > out
+cat > want <<'END'
+fn=(1) beta
+0 1000000000 4
+
+ob=(1)
+fl=(1)
+fn=(2) main
+cfn=(1)
+calls=1 0
+0 1000000000 0
+
+totals: 1000000000 4
+END
 expect_file want out
 
 set +e

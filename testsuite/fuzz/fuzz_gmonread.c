@@ -17,9 +17,9 @@
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static struct symname names[] = {
-	{ "low", 0, STB_GLOBAL, 1 },
-	{ "<external>", 1, STB_LOCAL, 0 },
-	{ "high", 2, STB_GLOBAL, 1 },
+	{ "low", 0, STB_GLOBAL, 1, "" },
+	{ "<external>", 1, STB_LOCAL, 0, "" },
+	{ "high", 2, STB_GLOBAL, 1, "" },
 };
 static struct symentry ents[] = {
 	{ 0x1000, 0x100, 0x1100, 0, 1, 0, 0, 1 },

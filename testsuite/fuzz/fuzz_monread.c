@@ -16,9 +16,9 @@
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static struct symname names[] = {
-	{ "low", 0, STB_GLOBAL, 1 },
-	{ "mid", 1, STB_GLOBAL, 1 },
-	{ "high", 2, STB_LOCAL, 0 },
+	{ "low", 0, STB_GLOBAL, 1, "" },
+	{ "mid", 1, STB_GLOBAL, 1, "" },
+	{ "high", 2, STB_LOCAL, 0, "" },
 };
 static struct symentry ents[] = {
 	{ 0x1000, 0x100, 0x1100, 0, 1, 0, 0, 1 },

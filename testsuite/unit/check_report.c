@@ -17,8 +17,8 @@
 
 /* A [0x1000, 0x1010) and B [0x1010, 0x1020), both shown. */
 static struct symname names[] = {
-	{ "A", 0, STB_GLOBAL, 1 },
-	{ "B", 1, STB_GLOBAL, 1 },
+	{ "A", 0, STB_GLOBAL, 1, "" },
+	{ "B", 1, STB_GLOBAL, 1, "" },
 };
 static struct symentry ents[] = {
 	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1, 0 },
@@ -168,11 +168,13 @@ START_TEST(test_other_program_refused)
 	report_init(&r, &st);
 	image(&mf, 0x1000, 0x1020, cells, 2, NULL, 0);
 	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
-	    "profile of another executable (no call count maps into t)");
+	    "profile of another executable (no call count maps into t): "
+	    "name the program that wrote it: prof PROG FILE");
 	monread_close(&mf);
 	image(&mf, 0x9000, 0x9010, NULL, 0, bins, 1);
 	ck_assert_str_eq(report_add(&r, &mf, ebuf, sizeof(ebuf)),
-	    "profile of another executable (no sample falls in t)");
+	    "profile of another executable (no sample falls in t): "
+	    "name the program that wrote it: prof PROG FILE");
 	monread_close(&mf);
 	report_free(&r);
 }

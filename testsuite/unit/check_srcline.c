@@ -13,8 +13,8 @@
 
 /* A [0x1000, 0x1010) and B [0x1010, 0x1020). */
 static struct symname names[] = {
-	{ "A", 0, STB_GLOBAL, 1 },
-	{ "B", 1, STB_GLOBAL, 1 },
+	{ "A", 0, STB_GLOBAL, 1, "" },
+	{ "B", 1, STB_GLOBAL, 1, "" },
 };
 static struct symentry ents[] = {
 	{ 0x1000, 0x10, 0x1010, 0, 1, 0, 0, 1, 0 },
