@@ -213,16 +213,27 @@ exe_for() {
 	    "$M/exes"
 }
 
-# prof_rows EXE PROFILE...: "name<TAB>calls<TAB>seconds" for each row
-# of prof -g, in prof's order (calls empty for a row without a count).
-# From the CSV, whose seconds are exact; a name may hold commas (and is
-# then quoted), the eight fields after it do not.
-prof_rows() {
-	"$PROF" -g --format=csv "$@" | awk 'NR > 1 { n = split($0, f, ",")
-	    s = f[1]; for (j = 2; j <= n - 8; j++) s = s "," f[j]
+# prof_csv ARGS...: "name<TAB>calls<TAB>seconds<TAB>inclusive" for each
+# row of prof --format=csv --no-demangle ARGS (raw symbols, as gprof's
+# --no-demangle), in prof's order (calls empty for a row without a
+# count).  The columns are found by the header's names; a name may hold
+# commas (and is then quoted), the fields after it do not.
+prof_csv() {
+	"$PROF" --format=csv --no-demangle "$@" | awk '
+	    NR == 1 { k = split($0, h, ",") - 1
+		for (j = 2; j <= k + 1; j++) col[h[j]] = j - 1; next }
+	    { n = split($0, f, ",")
+	    s = f[1]; for (j = 2; j <= n - k; j++) s = s "," f[j]
 	    if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2)
 		gsub(/""/, "\"", s) }
-	    print s "\t" f[n - 2] "\t" f[n - 4] }'
+	    print s "\t" f[n - k + col["calls"]] "\t" \
+		f[n - k + col["seconds"]] "\t" f[n - k + col["inclusive"]] }'
+}
+
+# prof_rows EXE PROFILE...: "name<TAB>calls<TAB>seconds" for each row
+# of prof -g, in prof's order; from the CSV, whose seconds are exact.
+prof_rows() {
+	prof_csv -g "$@" | cut -f 1-3
 }
 
 # gprof_rows EXE GMON...: "name<TAB>calls<TAB>seconds" of gprof's flat

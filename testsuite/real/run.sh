@@ -334,9 +334,8 @@ check_incl() {
 	[ -n "${INCL:-}" ] && [ -f "$R/$NAME/plain.incl" ] || return 0
 	set -- "$M/prof.run1"/*."$WORK_PROG"
 	[ -f "$1" ] || return 0
-	"$PROF" --format=csv "$(exe_for "$1")" "$@" 2> /dev/null |
-	    awk -v f="$INCL" 'NR > 1 { n = split($0, c, ","); t += c[n - 4]
-		if (c[1] == f) i = c[n] }
+	prof_csv "$(exe_for "$1")" "$@" 2> /dev/null |
+	    awk -F '\t' -v f="$INCL" '{ t += $3; if ($1 == f) i = $4 }
 		END { if (t > 0 && i != "") printf "%.1f\n", 100 * i / t }' \
 	    > "$M/incl.prof"
 	perf=$(cat "$R/$NAME/plain.incl")
