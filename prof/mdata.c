@@ -130,11 +130,12 @@ profdir(struct flist *out, const char *dir, const char *prog)
 		/* Anyone may plant a FIFO in a shared PROFDIR. */
 		if (fstatat(dirfd(dp), d->d_name, &sb, 0) == -1) {
 			t = names_text(v[n].path);
-			warn("%s: skipped", t);
+			warn("%s: skipped; remove it, or make it readable", t);
 			free(t);
 		} else if (!S_ISREG(sb.st_mode)) {
 			t = names_text(v[n].path);
-			warnx("%s: not a regular file: skipped", t);
+			warnx("%s: not a regular file: skipped; remove it from "
+			    "the directory", t);
 			free(t);
 		} else {
 			v[n].stem = strlen(v[n].path) - strlen(d->d_name) +
@@ -157,8 +158,8 @@ profdir(struct flist *out, const char *dir, const char *prog)
 			continue;
 		t = names_text(planted->path);
 		t2 = names_text(v[i].path);
-		warnx("%s: another user's file (the profile is %s): skipped",
-		    t, t2);
+		warnx("%s: another user's file (the profile is %s): skipped; "
+		    "remove it, as anyone may write a shared PROFDIR", t, t2);
 		free(t);
 		free(t2);
 		planted->planted = 1;

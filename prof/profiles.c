@@ -216,11 +216,14 @@ profiles_add(struct profiles *pf, struct report *r)
 		monread_close(mf);
 	}
 	if (sat.files > 0)
-		warnx("%s: %ld samples dropped at full bins: times are low",
+		warnx("%s: %ld samples dropped at full bins: times are low; "
+		    "a lower PROFFLAGS=-rate keeps them",
 		    where(&sat, wbuf, sizeof(wbuf)), sat.v);
 	if (lost.files > 0)
-		warnx("%s: %ld samples lost by the kernel",
-		    where(&lost, wbuf, sizeof(wbuf)), lost.v);
+		warnx("%s: %ld samples lost by the kernel: times are low by "
+		    "as much; the sampler did not drain them in time (a "
+		    "loaded machine): rerun with less beside it, or a lower "
+		    "PROFFLAGS=-rate", where(&lost, wbuf, sizeof(wbuf)), lost.v);
 	if (sw.files > 0)
 		warnx("%s: its threads blocked up to %ld times a second, and "
 		    "the sampler worked at each switch (not in the times "

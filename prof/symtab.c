@@ -125,7 +125,9 @@ readobj(struct symtab *st, const struct monobj *mo, struct rawsym **rawp,
 		return;
 	}
 	t = names_text(mo->path);
-	warnx("%s: %s: its functions are not named", t, e);
+	warnx("%s: %s: its functions are not named (its samples stay in its "
+	    "own row); to name them, make the object the program ran with "
+	    "readable at that path", t, e);
 	free(t);
 	if (o->elf != NULL)
 		elf_end(o->elf);

@@ -75,7 +75,7 @@ grep -qx '    2 samples outside the profiled range' err || fail "outside"
 # ... and, without -s, as warnings.
 "$PROF" sample > out 2> err
 cat > want <<'END'
-prof: mon.out: 7 samples dropped at full bins: times are low
-prof: mon.out: 3 samples lost by the kernel
+prof: mon.out: 7 samples dropped at full bins: times are low; a lower PROFFLAGS=-rate keeps them
+prof: mon.out: 3 samples lost by the kernel: times are low by as much; the sampler did not drain them in time (a loaded machine): rerun with less beside it, or a lower PROFFLAGS=-rate
 END
 expect_file want err

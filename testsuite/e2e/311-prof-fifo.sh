@@ -22,7 +22,7 @@ cp good d/123.sample
 mkfifo d/456.sample
 bounded out err -m d sample
 expect_eq $st 0 "FIFO in a directory: exit status"
-expect_eq "$(cat err)" "prof: d/456.sample: not a regular file: skipped" \
+expect_eq "$(cat err)" "prof: d/456.sample: not a regular file: skipped; remove it from the directory" \
     "FIFO in a directory"
 expect_file want out
 
@@ -31,7 +31,7 @@ mkfifo e/1.sample
 bounded out err -m e sample
 expect_eq $st 1 "only a FIFO: exit status"
 cat > want <<'END'
-prof: e/1.sample: not a regular file: skipped
+prof: e/1.sample: not a regular file: skipped; remove it from the directory
 prof: e: no <pid>.sample profiles in this directory: run the program with PROFDIR=e, or name the directory it wrote them in
 END
 expect_file want err

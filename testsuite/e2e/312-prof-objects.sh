@@ -41,7 +41,7 @@ awk -v beta=$(($(addr beta) + 4)) 'BEGIN {
 bounded out err sample
 expect_eq $st 0 "50,000 records: exit status"
 expect_eq "$(wc -l < err)" 50000 "50,000 records: one warning each"
-expect_eq "$(sed -n 50000p err)" "prof: /nonexistent/lib49999.so: No such file or directory: its functions are not named" \
+expect_eq "$(sed -n 50000p err)" "prof: /nonexistent/lib49999.so: No such file or directory: its functions are not named (its samples stay in its own row); to name them, make the object the program ran with readable at that path" \
     "50,000 records: the warning"
 expect_eq "$(sed -n 2,3p out)" \
     '   0.0    0.00    0.00   50000      0.0000  <unknown>

@@ -22,6 +22,6 @@ expect_eq "$(cat err)" "prof: sparc: an ELF file for another machine (e_machine 
   echo "cell 1052676 5"; } | "$MKMON" mon.out
 bounded out err sample
 expect_eq $st 0 "object of another machine: exit status"
-expect_eq "$(cat err)" "prof: $PWD/sparc: an ELF file for another machine (e_machine 2; this is x86-64): its functions are not named" \
+expect_eq "$(cat err)" "prof: $PWD/sparc: an ELF file for another machine (e_machine 2; this is x86-64): its functions are not named (its samples stay in its own row); to name them, make the object the program ran with readable at that path" \
     "object of another machine"
 grep -q '       5 .*<unknown>' out || fail "object of another machine: $(cat out)"

@@ -7,5 +7,5 @@ planted
 calls prog shared > got 2> err
 expect_eq "$(cat got)" "f 3" "calls"
 expect_eq "$(cat err)" "prof: shared/$pid.prog: another user's file (the \
-profile is shared/$alt): skipped" "message"
+profile is shared/$alt): skipped; remove it, as anyone may write a shared PROFDIR" "message"
 exit 0

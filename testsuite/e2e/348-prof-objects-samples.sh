@@ -28,7 +28,7 @@ v2 "meta exe_samples 10" "meta exe_sample $(((beta + 2) * 65536 + 10))" \
 bounded out err sample
 expect_eq $st 0 "exit status"
 expect_eq "$(cat err)" \
-    "prof: /nonexistent/libgone.so.1: No such file or directory: its functions are not named" \
+    "prof: /nonexistent/libgone.so.1: No such file or directory: its functions are not named (its samples stay in its own row); to name them, make the object the program ran with readable at that path" \
     "the missing object's warning"
 row() { awk -v f="$1" '$NF == f { print $1, $2 }' out; }
 expect_eq "$(row '<libgone.so.1>')" "4.9 0.30" "the object's row"

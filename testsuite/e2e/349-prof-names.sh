@@ -115,5 +115,5 @@ PROFDIR=pd ./p
 mkfifo "pd/99.x${esc}[31mRED
 forged"
 "$PROF" pd > /dev/null 2> err || fail "prof pd: status $?"
-expect_eq "$(cat err)" 'prof: pd/99.x\x1b[31mRED\nforged: not a regular file: skipped' \
+expect_eq "$(cat err)" 'prof: pd/99.x\x1b[31mRED\nforged: not a regular file: skipped; remove it from the directory' \
     "a planted name in a warning"
