@@ -12,9 +12,10 @@
 # the instrumented program with PROFDIR= (profiling switched off), and
 # "monprof-nodefault" with PROFFLAGS=-disable_default (counting, but no
 # monitor() call, so no sampler): both must cost at most what "monprof"
-# costs.  "-nofp" is -p (-pg) as it was before call stacks: built with
-# -fomit-frame-pointer, run with PROFFLAGS=-nostacks; "monprof" over it
-# is what the stacks cost, frame pointers and the kernel's walk.
+# costs.  "-nofp" is -p (-pg) run with PROFFLAGS=-nostacks (and built
+# with -fomit-frame-pointer, which matters only where the specs file
+# builds with frame pointers, without SFrame rows): "monprof" over it is
+# what the stacks cost.
 # "-guard" builds the executable with
 # -fplugin-arg-monprof-guard=yes (threads the C library did not start
 # are skipped); "-so" builds the workload as an -fPIC shared object
