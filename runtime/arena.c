@@ -180,12 +180,29 @@ static int keystate;	/* 0 none yet, 1 being made, 2 made, -1 none to be had */
 static __thread struct __mon_lease *held[MON_LEASE_LISTS]
     __attribute__((__tls_model__("initial-exec")));
 static __thread int watched __attribute__((__tls_model__("initial-exec")));
+/*
+ * This thread's tid, once asked in this process: a thread's start and
+ * end ask four times, each a system call that a program of many short
+ * threads pays for (issue 28).  Asked anew where the process set up has
+ * changed (a fork child, __mon_self_record) and in a fork child
+ * (__mon_arena_orphan).
+ */
+static __thread long mytid __attribute__((__tls_model__("initial-exec")));
+static __thread long mypid __attribute__((__tls_model__("initial-exec")));
+/* The tid this thread last found gone (gone()). */
+static __thread long lastgone __attribute__((__tls_model__("initial-exec")));
 
 /* Its tid, or what stands for it where a seccomp filter refuses gettid. */
 static long
 tid_now(void)
 {
-	return __mon_self_tid();
+	long pid = __mon_self_pid();
+
+	if (mytid == 0 || mypid != pid) {
+		mytid = __mon_self_tid();
+		mypid = pid;
+	}
+	return mytid;
 }
 
 /* What a layer above has done first when a thread ends (-threads). */
@@ -324,10 +341,23 @@ gone(long tid, long self)
 
 	if (tid == 0 || tid == self)
 		return 1;
+	/*
+	 * A thread ends releasing a lease of each list with its tid: the
+	 * next adoption in this thread (of the other list, as a -pg thread
+	 * starts) finds the same tid gone without asking again.  For that
+	 * one adoption only: a tid is used again, at length.
+	 */
+	if (tid == lastgone) {
+		lastgone = 0;
+		return 1;
+	}
 	if (tid < 0 || !__mon_seccomp_may(MON_SECCOMP_GONE))
 		return 0;
-	r = syscall(SYS_tgkill, syscall(SYS_getpid), tid, 0) == -1 &&
+	/* The process set up: a vfork child checks its parent's threads. */
+	r = syscall(SYS_tgkill, __mon_self_pid(), tid, 0) == -1 &&
 	    errno == ESRCH;
+	if (r)
+		lastgone = tid;
 	errno = saved;
 	return r;
 }
@@ -394,6 +424,8 @@ __mon_arena_orphan(struct __mon_leases *ls)
 	struct __mon_lease *l;
 	long n = 0;
 
+	mytid = 0;
+	lastgone = 0;
 	for (l = ls->all; l != NULL; l = l->next) {
 		if (l->state == MON_LEASE_HELD && l != held[ls->index])
 			l->state = MON_LEASE_RELEASED(0);
