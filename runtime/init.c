@@ -65,7 +65,11 @@ atfork_child(void)
  * one that finds none left ends the process at once, the others with
  * it.  These, run after exiting() (registered before it), catch the
  * other threads: each waits until exiting() has started the writer
- * process (a second at most), then has it write the profile now, and
+ * process (until 5 seconds after the first hold began, all holds
+ * together: a loaded VM's CPU can leave the thread running exiting()
+ * off for over a second, the likeliest way e2e 122 lost 1 profile in
+ * 100 under CI's load with a second per hold), then has it write the
+ * profile now, and
  * waits for it, so that the process cannot end before it is written
  * (its destructors then go uncounted).  The thread that ran exiting()
  * passes them, and writes after the destructors.
@@ -74,15 +78,30 @@ atfork_child(void)
 
 static unsigned exited;	/* exiting() has run */
 static int exiter;	/* in this thread */
+static long hold_until;	/* CLOCK_MONOTONIC ns the holds wait until */
+
+static long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
 
 static void
 hold(int status, void *arg)
 {
-	int i, saved = errno;
+	int saved = errno;
+	long until = 0;
 
 	(void)status;
 	(void)arg;
-	for (i = 0; i < 1000 && !MON_LOAD(&exited); i++)
+	/* The first hold sets the time they all wait until. */
+	if (!MON_LOAD(&exited))
+		(void)MON_CAS(&hold_until, &until, mono_ns() + 5000000000L);
+	until = MON_LOAD(&hold_until);
+	while (!MON_LOAD(&exited) && mono_ns() < until)
 		if (__mon_seccomp_may(MON_SECCOMP_FUTEX))
 			syscall(SYS_futex, &exited, FUTEX_WAIT_PRIVATE, 0,
 			    &(const struct timespec){ 0, 1000000L }, NULL, 0);
