@@ -274,6 +274,16 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 				warn(w, arg, "too many object names");
 				bad++;
 			}
+		} else if (strcmp(w, "-stackcopy") == 0 &&
+		    word(&p, arg, sizeof(arg))) {
+			n = strtol(arg, &end, 10);
+			/* The kernel's bound: a record's size is 16 bits. */
+			if (*end != '\0' || n < 64 || n > 65000 || n % 8 != 0) {
+				warn(w, arg, "the copy is 64 to 65000 bytes, "
+				    "a multiple of 8");
+				bad++;
+			} else
+				e->stackcopy = n;
 		} else if (strcmp(w, "-rate") == 0 && word(&p, arg, sizeof(arg))) {
 			n = strtol(arg, &end, 10);
 			if (*end != '\0' || n < 1 || n > MON_RATE_MAX) {
@@ -285,6 +295,7 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			warn(w, "", strcmp(w, "-dirname") == 0 ||
 			    strcmp(w, "-sigdump") == 0 ||
 			    strcmp(w, "-rate") == 0 || strcmp(w, "-stride") == 0 ||
+			    strcmp(w, "-stackcopy") == 0 ||
 			    strcmp(w, "-incobj") == 0 ||
 			    strcmp(w, "-excobj") == 0 ? "its value is missing" :
 			    "unknown option");

@@ -66,6 +66,9 @@
  * on a loaded machine before samples are lost (at 128 pages, perf's
  * default, a loaded 2-core machine lost 3 % of gzip's samples).  Half
  * as much, down to a quarter, where the kernel refuses to lock it.
+ * PROFFLAGS -stackcopy asks for another size (a program whose stacks
+ * hold large buffers: its outer frames lie beyond 8 KB); the ring then
+ * grows to hold 124 copies, up to 1024 pages.
  */
 #define MON_PERF_COPY		8192
 #define MON_PERF_COPY_PAGES	256
@@ -109,6 +112,8 @@ static int	 chains;	/* samples carry their user call stack */
 static int	 copies;	/* by a copy of the stack (else the kernel's) */
 static int	 refused;	/* a ring's mapping was refused: too large */
 static int	 kernel;	/* kernel-mode samples too (PROFFLAGS -kernel) */
+static size_t	 copy_bytes;	/* MON_PERF_COPY, or PROFFLAGS -stackcopy */
+static size_t	 copy_pages;	/* a ring's pages for 124 copies, 256 to 1024 */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -387,7 +392,7 @@ attr(struct perf_event_attr *a, int cpuwide)
 		a->sample_regs_user = 1ULL << PERF_REG_X86_BP |
 		    1ULL << PERF_REG_X86_SP | 1ULL << PERF_REG_X86_IP;
 #endif
-		a->sample_stack_user = MON_PERF_COPY;
+		a->sample_stack_user = (uint32_t)copy_bytes;
 	} else if (MON_LOAD(&chains)) {
 		/*
 		 * The kernel walks the frame pointers of the user stack
@@ -553,7 +558,7 @@ static size_t
 record_bytes(void)
 {
 	if (MON_LOAD(&chains) && MON_LOAD(&copies))
-		return MON_PERF_COPY + 64;
+		return copy_bytes + 64;
 	return MON_LOAD(&chains) ? 256 : 32;
 }
 
@@ -628,7 +633,7 @@ open_all(struct ring *r, int pid, struct perf_event_attr *a)
 static int
 open_sized(struct ring *r, int pid, struct perf_event_attr *a, long rate)
 {
-	size_t pages = MON_PERF_COPY_PAGES;
+	size_t pages = copy_pages;
 	int n, copying = MON_LOAD(&chains) && MON_LOAD(&copies);
 
 	for (;;) {
@@ -638,7 +643,7 @@ open_sized(struct ring *r, int pid, struct perf_event_attr *a, long rate)
 		if (!copying || !MON_LOAD(&refused))
 			return n;
 		close_all(r, n);
-		if (pages > MON_PERF_COPY_PAGES / 4) {
+		if (pages > copy_pages / 4) {
 			pages /= 2;
 			continue;
 		}
@@ -706,7 +711,12 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	ncpus = (int)ncpu;
 	keepfds = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
 	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
-	maplen = (1 + data_pages(MON_PERF_COPY_PAGES, rate)) *
+	copy_bytes = __mon_env_get()->stackcopy > 0 ?
+	    (size_t)__mon_env_get()->stackcopy : MON_PERF_COPY;
+	for (copy_pages = MON_PERF_COPY_PAGES; copy_pages < 1024 &&
+	    copy_pages * 4096 / (copy_bytes + 64) < 124; copy_pages <<= 1)
+		continue;
+	maplen = (1 + data_pages(copy_pages, rate)) *
 	    (size_t)pagesz;
 	ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
 	    ~(size_t)(pagesz - 1);

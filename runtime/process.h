@@ -75,6 +75,7 @@ struct __mon_env {
 	int		 threads;	/* -threads: a file per thread */
 	int		 nostacks;	/* -nostacks: samples without stacks */
 	int		 kernel;	/* -kernel: kernel-mode time too (perf) */
+	long		 stackcopy;	/* -stackcopy: bytes, 0: the default */
 	size_t		 nobjs;		/* -incobj and -excobj names */
 	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */
 	char		 dir[PATH_MAX];	/* "" : current directory */
