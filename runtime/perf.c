@@ -61,17 +61,20 @@
 
 /*
  * Bytes of user stack copied with each sample where SFrame rows unwind
- * it: perf's default.  A ring then holds 256 pages, 124 samples: 124 ms
- * of one CPU at the default rate, the time the helper has to drain it
- * on a loaded machine before samples are lost (at 128 pages, perf's
- * default, a loaded 2-core machine lost 3 % of gzip's samples).  Half
- * as much, down to a quarter, where the kernel refuses to lock it.
- * PROFFLAGS -stackcopy asks for another size (a program whose stacks
- * hold large buffers: its outer frames lie beyond 8 KB); the ring then
- * grows to hold 124 copies, up to 1024 pages.
+ * it: perf's default; PROFFLAGS -stackcopy asks for another size (a
+ * program whose stacks hold large buffers: its outer frames lie beyond
+ * 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
+ * (more for larger copies), from 64 pages a CPU to 1024: 496 copies a
+ * ring on 2 CPUs, half a second of one CPU at the default rate, the
+ * time the helper has to drain it on a loaded machine before samples
+ * are lost (at 128 pages a 2-core CI machine lost 3 % of gzip's, at 256
+ * pages 4 samples of a json-c test).  A process of a many-process
+ * server pays 8 MB; before the copies, 256 KB a CPU (36 KB with
+ * -nostacks).  Half as much,
+ * down to 64 pages, where the kernel refuses to lock it.
  */
 #define MON_PERF_COPY		8192
-#define MON_PERF_COPY_PAGES	256
+#define MON_PERF_COPY_RINGS	(8UL << 20)
 
 /* Switches a second above which the task scope costs the server. */
 #define MON_PERF_SWITCHES	1000
@@ -113,7 +116,7 @@ static int	 copies;	/* by a copy of the stack (else the kernel's) */
 static int	 refused;	/* a ring's mapping was refused: too large */
 static int	 kernel;	/* kernel-mode samples too (PROFFLAGS -kernel) */
 static size_t	 copy_bytes;	/* MON_PERF_COPY, or PROFFLAGS -stackcopy */
-static size_t	 copy_pages;	/* a ring's pages for 124 copies, 256 to 1024 */
+static size_t	 copy_pages;	/* a ring's pages for copies, 256 to 1024 */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -625,10 +628,10 @@ open_all(struct ring *r, int pid, struct perf_event_attr *a)
 
 /*
  * open_all, in rings as large as may be locked: where the samples carry
- * stack copies, MON_PERF_COPY_PAGES, and half as many while the kernel
- * refuses to map them (perf_event_mlock_kb, which every perf ring of
- * the user shares, then RLIMIT_MEMLOCK), down to a quarter; then the
- * kernel's frame-pointer chains in rings of their own size.
+ * stack copies, copy_pages, and half as many while the kernel refuses
+ * to map them (perf_event_mlock_kb, which every perf ring of the user
+ * shares, then RLIMIT_MEMLOCK), down to 64 (31 copies of 8 KB); then
+ * the kernel's frame-pointer chains in rings of their own size.
  */
 static int
 open_sized(struct ring *r, int pid, struct perf_event_attr *a, long rate)
@@ -643,7 +646,7 @@ open_sized(struct ring *r, int pid, struct perf_event_attr *a, long rate)
 		if (!copying || !MON_LOAD(&refused))
 			return n;
 		close_all(r, n);
-		if (pages > copy_pages / 4) {
+		if (pages > 64) {
 			pages /= 2;
 			continue;
 		}
@@ -713,8 +716,15 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	    (rl.rlim_cur == RLIM_INFINITY || (rlim_t)ncpu * 16 <= rl.rlim_cur);
 	copy_bytes = __mon_env_get()->stackcopy > 0 ?
 	    (size_t)__mon_env_get()->stackcopy : MON_PERF_COPY;
-	for (copy_pages = MON_PERF_COPY_PAGES; copy_pages < 1024 &&
-	    copy_pages * 4096 / (copy_bytes + 64) < 124; copy_pages <<= 1)
+	/*
+	 * MON_PERF_COPY_RINGS bytes of rings in all (8 MB: 1024 pages a
+	 * ring on 2 CPUs, 256 on 8, 64 from 32 on), more where each copy
+	 * is larger than 8 KB, 64 to 1024 pages a ring.
+	 */
+	for (copy_pages = 64; copy_pages < 1024 &&
+	    (size_t)ncpus * copy_pages * 2 * 4096 <= MON_PERF_COPY_RINGS *
+	    ((copy_bytes + MON_PERF_COPY - 1) / MON_PERF_COPY);
+	    copy_pages <<= 1)
 		continue;
 	maplen = (1 + data_pages(copy_pages, rate)) *
 	    (size_t)pagesz;
