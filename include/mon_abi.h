@@ -16,12 +16,13 @@ extern "C" {
 #endif
 
 /*
- * Hook ABI, version 7 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * Hook ABI, version 8 (plugin -> runtime; 2 added the -pg arc cache, 3
  * the executable's thread-local counters, 4 the -pg call sites that
  * announce themselves to their callee, 5 their words in the runtime's
  * blocks, which -fPIC code in an executable announces too, 6 -fPIC
  * code's words in each thread's area of the runtime's, 7 the
- * executable's counters in each thread's window, through %gs).  The
+ * executable's counters in each thread's window, through %gs, 8 the
+ * executable's -pg arcs counted at their call sites, in the windows).  The
  * runtime serves this version alone: an object of another fails to
  * link, with a message that says to rebuild it (MON_LINK_STALE).
  *
@@ -90,7 +91,7 @@ extern "C" {
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		7
+#define MON_HOOK_ABI		8
 #define MON_PCELLS_SECTION	"__mon_pcells"
 #define MON_PCTRS_SECTION	".lbss.__mon_pctr"
 struct mon_pcell {
@@ -130,7 +131,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
 #define MON_LINK_STALE \
 	"monprof: an object was compiled with -p or -pg by an older " \
-	"monprof (hook ABI 2 to 6); rebuild it with this one (hook ABI " \
+	"monprof (hook ABI 2 to 7); rebuild it with this one (hook ABI " \
 	MON_STR(MON_HOOK_ABI) ")"
 
 /*
@@ -296,6 +297,79 @@ struct __mon_site {
 #define MON_SITES_ADD_NAME	"__mon_sites_add"
 #define MON_SITES_DEL_NAME	"__mon_sites_del"
 #define MON_MCOUNT_ARC_REC_STUB_NAME "__mon_mcount_arc_rec_stub"
+
+/*
+ * -pg code of an executable (version 8: x86-64, update=thread, not
+ * -fPIC, as -p's counters) counts its direct calls' arcs where they are
+ * made, in a counter of the span per call site, with one instruction,
+ * and tells the callee, whose entry then counts nothing:
+ *
+ *	addq	$1, %gs:slot(%rip)		slot: in MON_PCTRS_SECTION
+ *	movl	$tag, %gs:__mon_pcells_pend(%rip)	tag: MON_TAG(callee's name)
+ *	call	callee
+ *   ret:
+ *
+ * and at the entry of every -pg function f that has one (not the local
+ * functions whose callers all count their calls: those have no entry
+ * code at all, and their sites no movl):
+ *
+ *	subl	$tag_f, %gs:__mon_pcells_pend(%rip)
+ *	jne	slow
+ *	...					the body: counted at the site
+ *   slow:
+ *	movl	$0, %gs:__mon_pcells_pend(%rip)
+ *	the arc cache, the announcement and the stub, as version 5
+ *
+ * __mon_pcells_pend is the runtime's int in MON_PCTRS_SECTION: one per thread,
+ * in each thread's window, 0 but between a site and its callee's entry.
+ * Each site has a record in section MON_PSITES_SECTION: ret's address,
+ * the tag it stores (0: none, the callee has no entry code), and its
+ * slot; a tail call of a function without entry code (which counts
+ * only) has tag MON_TAG_JMP and the address of its jmp instead of ret.
+ * Each -pg function has one in MON_PFNS_SECTION: its entry's address
+ * and its cell.  The runtime finds each site's callee by the direct
+ * call that ends at ret (e8 and a 32-bit displacement, maybe after an
+ * addr32 prefix) or the jmp (e9 or eb) at a tail call's address, and
+ * counts the arc (ret or the jmp, callee) with
+ * the sum of the slot over windows, if the callee has a record, and
+ * nothing otherwise (a library's function: it counts its calls itself).
+ *
+ * The tag is a hash of the callee's assembler name: a site and its
+ * callee's entry agree on it without a relocation (an absolute symbol
+ * cannot be an immediate operand in a PIE).  Whatever the tag says, a
+ * call is counted once: the slow path never counts a call that returns
+ * to a site's ret whose callee is this function (the runtime's check,
+ * before it counts an arc it has not seen); so a tag that does not
+ * match (a signal handler that ran between the movl and the entry, an
+ * alias, two functions of one tag) costs a slow path, never a count.
+ * Calls of functions declared in system headers, builtins, tail calls
+ * of functions with entry code and returns_twice calls are not sites.
+ */
+#define MON_PSITES_SECTION	"__mon_psites"
+#define MON_PFNS_SECTION	"__mon_pfns"
+#define MON_PEND_VAR		"__mon_pcells_pend"
+#define MON_TAG_JMP		1
+struct mon_psite {
+	int	 pc;		/* ret (or the jmp) - &pc */
+	int	 tag;		/* what the site stores; 0: nothing */
+	long	 ctr;		/* &slot - &ctr */
+};
+struct mon_pfn {
+	int	 pc;		/* the function's entry - &pc */
+	int	 tls;		/* __mon_area_mine@tpoff, never read */
+	long	 cell;		/* &cell - &cell */
+};
+
+/* FNV-1a of the name, never 0 or MON_TAG_JMP: a site's and an entry's. */
+static inline unsigned int
+MON_TAG(const char *name)
+{
+	unsigned int h = 2166136261U;
+
+	while (*name != '\0')
+		h = (h ^ (unsigned char)*name++) * 16777619U;
+	return h > MON_TAG_JMP ? h : h + 2;
+}
 
 /*
  * -fPIC code (which may be a shared object, dlopen()ed by a

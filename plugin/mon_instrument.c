@@ -408,6 +408,69 @@ mon_site_tests(struct mon_blocks *t, tree cell, tree ra)
 	return w;
 }
 
+/*
+ * Hook ABI 8 (mon_calls.c): the test of __mon_pend in front of the
+ * cache's tests a, with the function's record.  A call counted at its
+ * site goes on to body; any other clears __mon_pend and goes on to a,
+ * from the block returned (where the return address is read):
+ *
+ *	subl	$tag, %gs:__mon_pend(%rip)
+ *	jne	slow
+ */
+static basic_block
+mon_pend_ahead(function *fun, struct mon_blocks *a, basic_block body,
+    tree cell)
+{
+	struct mon_blocks t = *a, p;
+	vec<tree, va_gc> *outs = NULL;
+	gimple_stmt_iterator gsi;
+	tree z = make_ssa_name(integer_type_node);
+	char tag[16];
+	const char *text;
+	gasm *stmt;
+
+	t.join = body;
+	mon_split_ahead(fun, &t, 1, &p);
+	snprintf(tag, sizeof(tag), "%u", mon_calls_tag(fun->decl));
+	text = mon_calls_pfn_text(fun->decl, cell);	/* ACONCAT nests not */
+	text = ACONCAT(("subl $", tag, ", %%gs:" MON_PEND_VAR "(%%rip)\n\t",
+	    text, NULL));
+	vec_safe_push(outs, build_tree_list(build_tree_list(NULL_TREE,
+	    build_string(6, "=@ccz")), z));
+	stmt = gimple_build_asm_vec(ggc_strdup(text), NULL, outs, NULL, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	SSA_NAME_DEF_STMT(z) = stmt;
+	gsi = gsi_start_bb(p.test[0]);
+	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+	mon_test(&gsi, NE_EXPR, z, integer_zero_node);
+
+	stmt = gimple_build_asm_vec("movl $0, %%gs:" MON_PEND_VAR "(%%rip)",
+	    NULL, NULL, NULL, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi = gsi_start_bb(p.join);
+	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+	return p.join;
+}
+
+/*
+ * Hook ABI 8: a function whose calls are all counted at their sites has
+ * no entry code, only its record, which names its cell.
+ */
+static void
+mon_record_fn(function *fun)
+{
+	tree cell = mon_new_var("__mon_cell", ptr_type_node, false);
+	gimple_stmt_iterator gsi;
+	gasm *stmt;
+
+	stmt = gimple_build_asm_vec(mon_calls_pfn_text(fun->decl, cell), NULL,
+	    NULL, NULL, NULL);
+	gimple_asm_set_volatile(stmt, true);
+	gsi = gsi_start_bb(split_edge(single_succ_edge(
+	    ENTRY_BLOCK_PTR_FOR_FN(fun))));
+	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+}
+
 /* -pg: see the top of the file. */
 static void
 mon_instrument_arc(function *fun)
@@ -417,6 +480,7 @@ mon_instrument_arc(function *fun)
 	struct mon_blocks b, a;
 	gimple_stmt_iterator gsi;
 	tree arc = NULL_TREE, cell, arcp, ra, w, off = NULL_TREE;
+	basic_block first = NULL;
 	HOST_WIDE_INT k = -1;
 	gcall *call;
 
@@ -455,13 +519,16 @@ mon_instrument_arc(function *fun)
 			    build_fold_addr_expr(cell), "r", ra, off, w);
 		if (mon_guarded())
 			mon_guard(a.test[0], b.join);
+		if (arc != NULL_TREE && mon_calls_ok())
+			first = mon_pend_ahead(fun, &a, b.join, cell);
 	}
 
-	/* ra = return address, first */
+	/* ra = return address, first (after the pend test: not needed) */
 	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_RETURN_ADDRESS),
 	    1, integer_zero_node);
 	gimple_call_set_lhs(call, ra);
-	gsi = gsi_start_bb(single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	gsi = gsi_start_bb(first != NULL ? first :
+	    single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)));
 	gsi_insert_before(&gsi, call, GSI_NEW_STMT);
 }
 
@@ -471,10 +538,15 @@ mon_instrument(function *fun)
 	bool entry = true;
 
 	if (mon_opt.pg) {
-		mon_instrument_sites(fun);
-		mon_announce_sites(fun);
+		/* An executable's sites: mon_calls.c's RTL pass. */
+		if (!mon_calls_ok()) {
+			mon_instrument_sites(fun);
+			mon_announce_sites(fun);
+		}
 		if ((entry = !mon_site_counted(fun->decl)))
 			mon_instrument_arc(fun);
+		else if (mon_calls_ok())
+			mon_record_fn(fun);
 	} else if (mon_static_ok())
 		mon_instrument_static(fun);
 	else

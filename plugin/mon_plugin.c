@@ -215,7 +215,7 @@ mon_parse_args(const struct plugin_name_args *info)
 MON_PLUGIN_EXPORT int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass;
+	struct register_pass_info pass, calls;
 
 	if (!mon_version_ok(version)) {
 		error("monprof: %s was built for GCC %s and cannot run in "
@@ -253,6 +253,15 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	pass.ref_pass_instance_number = 1;
 	pass.pos_op = PASS_POS_INSERT_BEFORE;
 
+	/*
+	 * The executable's -pg call sites (mon_calls.c): after every pass
+	 * that moves or copies insns, before "shorten" sizes them.
+	 */
+	calls.pass = mon_calls_pass_new();
+	calls.reference_pass_name = "shorten";
+	calls.ref_pass_instance_number = 1;
+	calls.pos_op = PASS_POS_INSERT_BEFORE;
+
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 	    (void *)mon_roots);
@@ -262,6 +271,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    (void *)mon_gimple_roots);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+	    &calls);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 	    mon_area_finish, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

@@ -127,4 +127,10 @@ void		mon_instrument_sites(function *fun);
 void		mon_announce_sites(function *fun);
 void		mon_sites_finish(void *gcc_data, void *user_data);
 
+/* mon_calls.c */
+bool		mon_calls_ok(void);
+unsigned int	mon_calls_tag(tree fndecl);
+const char	*mon_calls_pfn_text(tree fndecl, tree cell);
+opt_pass	*mon_calls_pass_new(void);
+
 #endif

@@ -32,6 +32,12 @@
  * window (__mon_pcells_win), or nowhere in a thread the runtime does
  * not know.
  *
+ * -pg code of hook ABI 8 counts its arcs at their call sites in
+ * counters of the span too (records of section __mon_psites, after
+ * those of __mon_pcells here: a site's count is its callee's, in the
+ * arc from the site, psites.c).  __mon_pcells_pend, where a site says that it
+ * counted the call, is a word of the span: one per thread.
+ *
  * Threads the runtime does not see start (a raw clone, a thread of
  * glibc's own) count in the window of the thread that created them,
  * unsynchronised with it (README, "Limitations").
@@ -71,24 +77,38 @@ struct pthr {
 
 static struct __mon_leases pthrs = MON_LEASES_INIT(MON_LEASE_PCELLS);
 static struct cnt **cellof;	/* per record, claimed at a fold */
+/*
+ * -threads: per call site, what the threads whose files are written
+ * counted there: their leases start from zero for the threads that
+ * adopt them, and gmon.out, the process's, still has every arc.
+ */
+static long *gone;
 static __thread struct pthr *mine __attribute__((__tls_model__("initial-exec")));
 static int spanned;		/* the span is a lease's window */
 
 /*
  * The span (below), and this thread's window, for the stubs (stub.c) as
- * for this file.
+ * for this file.  __mon_pcells_pend: each thread's, at its %gs base from here.
  */
+int	 __mon_pcells_pend MON_HIDDEN __attribute__((__section__(".lbss.__mon_pctr")));
 char	*__mon_pcells_lo MON_HIDDEN;
 size_t	 __mon_pcells_len MON_HIDDEN;
 __thread char *__mon_pcells_win MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
 
+/* Records of __mon_pcells: 0 .. npc() - 1; then the call sites'. */
 static size_t
-nrec(void)
+npc(void)
 {
 	if (__start___mon_pcells == NULL || __stop___mon_pcells == NULL)
 		return 0;
 	return (size_t)(__stop___mon_pcells - __start___mon_pcells);
+}
+
+static size_t
+nrec(void)
+{
+	return npc() + __mon_psites_n();
 }
 
 /* The executable's counter of record i. */
@@ -97,6 +117,8 @@ ctr_of(size_t i)
 {
 	const struct mon_pcell *r = &__start___mon_pcells[i];
 
+	if (i >= npc())
+		return __mon_psites_ctr(i - npc());
 	return (long *)((char *)&r->ctr + r->ctr);
 }
 
@@ -104,7 +126,14 @@ ctr_of(size_t i)
 static int
 word(size_t i)
 {
-	return __start___mon_pcells[i].pc == 0;
+	return i < npc() && __start___mon_pcells[i].pc == 0;
+}
+
+/* Record i is a -pg call site's: an arc's count (hook ABI 8). */
+static int
+site(size_t i)
+{
+	return i >= npc();
 }
 
 /*
@@ -114,7 +143,14 @@ word(size_t i)
 static int
 first(size_t i)
 {
-	return !word(i) && (i == 0 || ctr_of(i) != ctr_of(i - 1));
+	return !word(i) && !site(i) && (i == 0 || ctr_of(i) != ctr_of(i - 1));
+}
+
+/* Record i is a count of its own: a function's or an arc's. */
+static int
+counts(size_t i)
+{
+	return first(i) || site(i);
 }
 
 static char *
@@ -152,6 +188,14 @@ span(void)
 			words = 1;
 		else
 			counters = 1;
+	}
+	if (__mon_psites_any()) {
+		c = (char *)&__mon_pcells_pend;
+		if (c < lo)
+			lo = c;
+		if (c > hi)
+			hi = c;
+		words = 1;
 	}
 	lo = (char *)((unsigned long)lo & ~(PAGE - 1));
 	__mon_pcells_lo = lo;
@@ -221,6 +265,8 @@ clear_words(char *win)
 		if (word(i) && *(w = (long *)(win + ((char *)ctr_of(i) -
 		    __mon_pcells_lo))) != 0)
 			*w = 0;
+	if (__mon_psites_any())
+		*(int *)(win + ((char *)&__mon_pcells_pend - __mon_pcells_lo)) = 0;
 }
 
 /*
@@ -354,8 +400,9 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 {
 	struct __mon_lease *l;
 	struct pthr *p;
-	struct cnt **c = MON_LOAD(&cellof), **seen = NULL;
+	struct cnt **c = MON_LOAD(&cellof), **seen = NULL, **callee;
 	size_t i, n = nrec(), len = n * sizeof(*c);
+	char *entry;
 
 	if (n == 0 || MON_LOAD(&__mon_pcells_len) == 0)
 		return;
@@ -368,9 +415,16 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 		}
 	}
 	MON_FOREACH_LEASE(&pthrs, l, p)
-		for (i = 0; i < n; i++)
-			if (c[i] == NULL && first(i) && raw(p, i) != 0)
+		for (i = 0; i < n; i++) {
+			if (c[i] != NULL || !counts(i) || (raw(p, i) == 0 &&
+			    (!site(i) || gone == NULL || gone[i - npc()] == 0)))
+				continue;
+			if (first(i))
 				claim(&c[i], pc_of(i), 0);
+			else if ((callee = __mon_psites_callee(i - npc(),
+			    &entry)) != NULL)
+				c[i] = claim(callee, entry, 1);
+		}
 }
 
 /*
@@ -393,10 +447,48 @@ __mon_pcells_add(int on, int (*whose)(long, long, int), long tid,
 		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
 			continue;
 		for (i = 0; i < n; i++)
-			if (c[i] != NULL) {
+			if (c[i] != NULL && first(i)) {
 				t = p->t[i];
 				t.count = raw(p, i);
 				c[i]->mcnt += __mon_tally_value(&t, on);
+			}
+	}
+}
+
+/*
+ * f(from, cell, count, arg) for each arc counted at a call site, once
+ * per lease whose (holder's tid, tid, main_file) says so, all if whose
+ * is NULL; cell is the callee's, claimed (writer).
+ */
+void
+__mon_pcells_arcs(int on, int (*whose)(long, long, int), long tid,
+    int main_file, void (*f)(uintptr_t, struct cnt *, long, void *),
+    void *arg)
+{
+	struct __mon_lease *l;
+	struct __mon_tally t;
+	struct pthr *p;
+	struct cnt **c = MON_LOAD(&cellof);
+	size_t i, n = nrec();
+	long v;
+
+	if (c == NULL)
+		return;
+	if (whose == NULL && gone != NULL)
+		for (i = npc(); i < n; i++)
+			if (c[i] != NULL && gone[i - npc()] != 0)
+				f(__mon_psites_from(i - npc()), c[i],
+				    gone[i - npc()], arg);
+	MON_FOREACH_LEASE(&pthrs, l, p) {
+		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
+			continue;
+		for (i = npc(); i < n; i++)
+			if (c[i] != NULL) {
+				t = p->t[i];
+				t.count = raw(p, i);
+				if ((v = __mon_tally_value(&t, on)) != 0)
+					f(__mon_psites_from(i - npc()), c[i], v,
+					    arg);
 			}
 	}
 }
@@ -413,13 +505,18 @@ each(int what, int on, long tid)
 	struct __mon_lease *l;
 	struct __mon_tally t;
 	struct pthr *p;
-	size_t i, n = nrec();
+	size_t i, n = nrec(), ns = __mon_psites_n();
 
+	if (!what && tid != 0 && gone == NULL && ns != 0)
+		gone = __mon_arena_map(ns * sizeof(*gone));
+	if (!what && tid == 0 && gone != NULL)
+		for (i = 0; i < ns; i++)
+			gone[i] = 0;
 	MON_FOREACH_LEASE(&pthrs, l, p) {
 		if (tid != 0 && MON_LOAD(&l->tid) != tid)
 			continue;
 		for (i = 0; i < n; i++) {
-			if (!first(i))
+			if (!counts(i))
 				continue;
 			t = p->t[i];
 			t.count = raw(p, i);
@@ -427,8 +524,12 @@ each(int what, int on, long tid)
 				continue;
 			if (what)
 				__mon_tally_control(&t, on);
-			else
+			else {
+				if (tid != 0 && site(i) && gone != NULL)
+					gone[i - npc()] += __mon_tally_value(&t,
+					    on);
 				__mon_tally_zero(&t, on);
+			}
 			MON_STORE(&p->t[i].snap, t.snap);
 			MON_STORE(&p->t[i].excluded, t.excluded);
 		}
@@ -463,13 +564,16 @@ __mon_pcells_reset(void)
 
 	MON_FOREACH_LEASE(&pthrs, l, p)
 		for (i = 0; i < n; i++) {
-			v = first(i) && p->win != NULL ? *counter(p, i) : 0;
+			v = counts(i) && p->win != NULL ? *counter(p, i) : 0;
 			if (v != 0 || p->t[i].count != 0 || p->t[i].snap != 0 ||
 			    p->t[i].excluded != 0) {
 				__mon_tally_reset(&p->t[i]);
 				p->t[i].count = -v;
 			}
 		}
+	if (gone != NULL)
+		for (i = 0; i < __mon_psites_n(); i++)
+			gone[i] = 0;
 	__mon_arena_orphan(&pthrs);
 	/* A thread the runtime did not know forked: known from now on. */
 	(void)__mon_pcells_thread();
@@ -487,7 +591,8 @@ __mon_pcells_mapped(void)
 {
 	struct __mon_lease *l;
 	struct pthr *p;
-	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof);
+	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof) +
+	    __mon_psites_mapped();
 
 	MON_FOREACH_LEASE(&pthrs, l, p)
 		if (p->win != NULL && p->win != __mon_pcells_lo)
