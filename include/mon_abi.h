@@ -320,8 +320,9 @@ struct __mon_site {
  *	movl	$0, %gs:__mon_pcells_pend(%rip)
  *	the arc cache, the announcement and the stub, as version 5
  *
- * __mon_pcells_pend is the runtime's int in MON_PCTRS_SECTION: one per thread,
- * in each thread's window, 0 but between a site and its callee's entry.
+ * __mon_pcells_pend is the runtime's long in MON_PCTRS_SECTION (the code
+ * uses its low 32 bits): one per thread, in each thread's window, 0 but
+ * between a site and its callee's entry.
  * Each site has a record in section MON_PSITES_SECTION: ret's address,
  * the tag it stores (0: none, the callee has no entry code), and its
  * slot; a tail call of a function without entry code (which counts

@@ -22,8 +22,9 @@
  * (mon_sites.c decides) have no entry code: their sites, tail calls too,
  * only count (tag 0).  Builtins, functions declared in system headers
  * and not defined in the unit (a library's: their tag would only be
- * left behind) and the runtime's are not sites; nor are tail calls and returns_twice calls of functions
- * that have entry code, which count them themselves.
+ * left behind) and the runtime's are not sites; nor are tail calls and
+ * returns_twice calls of functions that have entry code, which count
+ * them themselves.
  */
 #include "compat.h"
 

@@ -90,7 +90,8 @@ static int spanned;		/* the span is a lease's window */
  * The span (below), and this thread's window, for the stubs (stub.c) as
  * for this file.  __mon_pcells_pend: each thread's, at its %gs base from here.
  */
-int	 __mon_pcells_pend MON_HIDDEN __attribute__((__section__(".lbss.__mon_pctr")));
+long	 __mon_pcells_pend MON_HIDDEN
+    __attribute__((__section__(MON_PCTRS_SECTION)));
 char	*__mon_pcells_lo MON_HIDDEN;
 size_t	 __mon_pcells_len MON_HIDDEN;
 __thread char *__mon_pcells_win MON_HIDDEN
@@ -215,16 +216,79 @@ zero(char *page)
 }
 
 /*
- * A window of words alone: zero the pages its last holder touched (in
- * memory, mincore says), which its new holder will most likely touch
- * too: dropping them would cost a fault each.  0, or -1 if mincore
- * fails.
+ * Where counters and words share pages (-pg code of hook ABI 8 counts
+ * its calls in the span too): the words of each page of the span, so
+ * that a window's are zeroed on the pages its last holder touched only.
+ * Page k's words are at the offsets woff[first[k]] .. woff[first[k + 1]
+ * - 1].  Made once, by counting: no sort.
+ */
+struct wordmap {
+	size_t		 len;		/* bytes mapped */
+	uint32_t	*first;		/* pages + 1 */
+	uint32_t	*woff;
+};
+
+static struct wordmap *wmap;
+
+/* The offset of word record i (or of __mon_pcells_pend: i == nrec()). */
+static uint32_t
+woff_of(size_t i)
+{
+	char *w = i < nrec() ? (char *)ctr_of(i) : (char *)&__mon_pcells_pend;
+
+	return (uint32_t)(w - __mon_pcells_lo);
+}
+
+static struct wordmap *
+words_map(void)
+{
+	struct wordmap *m = MON_LOAD(&wmap), *seen = NULL;
+	size_t i, n = nrec(), pages = __mon_pcells_len / PAGE, nw = 0, len;
+	uint32_t *at, o;
+
+	if (m != NULL || __mon_pcells_len > UINT32_MAX)
+		return m;
+	for (i = 0; i <= n; i++)
+		if (i < n ? word(i) : __mon_psites_any())
+			nw++;
+	len = sizeof(*m) + (2 * pages + 1 + nw) * sizeof(uint32_t);
+	if ((m = __mon_arena_map(len)) == NULL)
+		return NULL;
+	m->len = len;
+	m->first = (uint32_t *)(m + 1);
+	at = m->first + pages + 1;
+	m->woff = at + pages;
+	for (i = 0; i <= n; i++)
+		if (i < n ? word(i) : __mon_psites_any())
+			m->first[woff_of(i) / PAGE + 1]++;
+	for (i = 1; i <= pages; i++)
+		m->first[i] += m->first[i - 1];
+	for (i = 0; i < pages; i++)
+		at[i] = m->first[i];
+	for (i = 0; i <= n; i++)
+		if (i < n ? word(i) : __mon_psites_any()) {
+			o = woff_of(i);
+			m->woff[at[o / PAGE]++] = o;
+		}
+	if (!MON_CAS(&wmap, &seen, m)) {
+		munmap(m, len);
+		m = seen;
+	}
+	return m;
+}
+
+/*
+ * Zero what the last holder of window win left on the pages it touched
+ * (in memory, mincore says), which its new holder will most likely
+ * touch too (dropping them would cost a fault each): the whole page in
+ * a window of words alone (m NULL), else the page's words.  0, or -1 if
+ * mincore fails.
  */
 static int
-clear_pages(char *win)
+clear_pages(char *win, const struct wordmap *m)
 {
 	unsigned char vec[512];
-	size_t off, k, len, pages;
+	size_t off, k, len, pages, p, j;
 
 	for (off = 0; off < __mon_pcells_len; off += len) {
 		len = __mon_pcells_len - off;
@@ -233,9 +297,18 @@ clear_pages(char *win)
 		pages = len / PAGE;
 		if (mincore(win + off, len, vec) != 0)
 			return -1;
-		for (k = 0; k < pages; k++)
-			if (vec[k] & 1)
+		for (k = 0; k < pages; k++) {
+			if (!(vec[k] & 1))
+				continue;
+			if (m == NULL) {
 				zero(win + off + k * PAGE);
+				continue;
+			}
+			p = off / PAGE + k;
+			for (j = m->first[p]; j < m->first[p + 1]; j++)
+				*(volatile long *)(void *)(win +
+				    m->woff[j]) = 0;
+		}
 	}
 	return 0;
 }
@@ -243,21 +316,27 @@ clear_pages(char *win)
 /*
  * A window that another thread held: its -pg words point into that
  * thread's arc table, which another thread may hold now, so they are
- * zeroed (the counters are totals, and stay).  A window of words alone
- * by the pages touched; otherwise word by word, read first, so that
- * pages never touched stay so.
+ * zeroed (the counters are totals, and stay), on the pages touched; if
+ * mincore fails, word by word, read first, so that pages never touched
+ * stay so.  __mon_pcells_pend, 0 but between a call site and its
+ * callee's entry, is one of them.
  */
 static void
 clear_words(char *win)
 {
 	long *w;
+	struct wordmap *m;
 	size_t i, n = nrec();
 	int saved = errno, r = -1;
 
 	if (!words)
 		return;
-	if (!counters && win != __mon_pcells_lo)
-		r = clear_pages(win);
+	if (win != __mon_pcells_lo) {
+		if (!counters)
+			r = clear_pages(win, NULL);
+		else if ((m = words_map()) != NULL)
+			r = clear_pages(win, m);
+	}
 	errno = saved;
 	if (r == 0)
 		return;
@@ -266,7 +345,8 @@ clear_words(char *win)
 		    __mon_pcells_lo))) != 0)
 			*w = 0;
 	if (__mon_psites_any())
-		*(int *)(win + ((char *)&__mon_pcells_pend - __mon_pcells_lo)) = 0;
+		*(long *)(win + ((char *)&__mon_pcells_pend -
+		    __mon_pcells_lo)) = 0;
 }
 
 /*

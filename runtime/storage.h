@@ -231,7 +231,7 @@ void	 __mon_pcells_claim(struct cnt *(*)(struct cnt **, char *, int))
 void	 __mon_pcells_add(int, int (*)(long, long, int), long, int) MON_HIDDEN;
 void	 __mon_pcells_arcs(int, int (*)(long, long, int), long, int,
 	    void (*)(uintptr_t, struct cnt *, long, void *), void *) MON_HIDDEN;
-extern int __mon_pcells_pend MON_HIDDEN;
+extern long __mon_pcells_pend MON_HIDDEN;
 void	 __mon_pcells_control(int) MON_HIDDEN;
 void	 __mon_pcells_zero(long, int) MON_HIDDEN;
 void	 __mon_pcells_reset(void) MON_HIDDEN;
