@@ -112,7 +112,7 @@ $(O)/libmonprof.a: $(RT_OBJS)
 SO_NAME     = libmonprof.so.$(SOVERSION)
 SO_FILE     = libmonprof.so.$(VERSION)
 SO_OBJS     = $(filter-out $(O)/obj/runtime/stale.o,$(RT_OBJS))
-SO_WRAPS    = prctl syscall setns unshare timer_create mq_notify
+SO_WRAPS    = setns unshare timer_create mq_notify
 
 $(O)/$(SO_FILE): $(SO_OBJS)
 	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,-z,defs \

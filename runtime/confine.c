@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * confine.c - a program that confines itself with seccomp keeps its
- * status, its output and its profile.  The specs file links executables
- * with ld's --wrap for prctl and syscall: a filter the program installs
+ * status, its output and its profile.  Every call of prctl() and
+ * syscall() in the program comes here: a static link's by ld's --wrap
+ * (libraries' archives too), a dynamic link's because the specs file
+ * defines prctl and syscall as __mon_confine_prctl and
+ * __mon_confine_syscall and exports them, so that shared libraries
+ * (libseccomp.so's seccomp_load, a dlopen'ed plugin's sandbox) call
+ * them too, as pthread_create is linked (thread.c).  A filter installed
  * with prctl(PR_SET_SECCOMP) or syscall(SYS_seccomp) (or SYS_prctl)
- * comes here, and before it applies:
+ * is then seen before it applies:
  *
  * - the writer process of the last profile starts (final.c), which the
  *   filter will not filter: it is no thread of the program's, so
@@ -23,10 +28,13 @@
  *   to the default action, so a fatal signal (the filter's own SIGSYS
  *   among them) ends the program as without the runtime.
  *
- * If the call fails, all of it but the writer is undone.  The runtime's
- * own syscall() calls come here too (--wrap reaches them): a compare.
- * Calls from shared libraries (libseccomp.so's) and inline system
- * calls are not seen (README, Limitations).
+ * If the call fails, all of it but the writer is undone.  A call that
+ * cannot install anything (no program, or strict mode with flags:
+ * libseccomp's probes of what the kernel knows) goes straight on.  The
+ * runtime's own syscall() calls come here too, in signal handlers and
+ * before its constructor: every other call is one compare and the
+ * system call.  Inline system calls and filters inherited from the
+ * parent are not seen (README, Limitations).
  */
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -56,47 +64,105 @@
 #define NAP_DRAIN_NS	50000000L
 
 /*
- * libc's, by ld's --wrap (not weak: a weak reference would not take
- * them out of a static libc.a).  The wrappers' prototypes are the ABI's:
- * libc's are variadic, whose integer arguments come in the same
- * registers.
+ * The entries.  Their prototypes are the ABI's: libc's prctl and syscall
+ * are variadic, whose integer arguments come in the same registers.
+ * Exported, as the specs file's --defsym gives prctl and syscall the
+ * visibility of what they name; --wrap's names are the same functions.
  */
-extern int __real_prctl(int, ...);
-extern long __real_syscall(long, ...);
+int	 __mon_confine_prctl(int, unsigned long, unsigned long, unsigned long,
+	    unsigned long) MON_EXPORT;
+long	 __mon_confine_syscall(long, long, long, long, long, long, long)
+	    MON_EXPORT;
 
-int	 __wrap_prctl(int, unsigned long, unsigned long, unsigned long,
-	    unsigned long) MON_HIDDEN;
-long	 __wrap_syscall(long, long, long, long, long, long, long) MON_HIDDEN;
-
-/* The call as the program made it: prctl()'s or syscall()'s arguments. */
-struct req {
-	int		 prctl;
-	long		 a[7];
-};
-
-static long
-forward(const struct req *r)
+/*
+ * The system call itself.  Not libc's syscall() or prctl(): in a
+ * dynamic link the executable's own prctl and syscall are these
+ * functions (a call by name comes back here), and the next ones,
+ * dlsym(RTLD_NEXT)'s, are neither async-signal-safe nor there before
+ * the constructor, where the runtime calls syscall() already.  glibc's
+ * two are plain wrappers of the instruction (no cancellation point, no
+ * lock): the number and six arguments in the kernel's registers, and a
+ * return of -4095 to -1 made -1 with errno (done()), as here.  So this
+ * is what the runtime called before, and as async-signal-safe: no lock,
+ * no allocation, errno changed only by an error, nothing used but the
+ * kernel's registers (no stack, no vector register).
+ */
+static inline __attribute__((__always_inline__)) long
+sys(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
 {
-	if (r->prctl)
-		return __real_prctl((int)r->a[0], r->a[1], r->a[2], r->a[3],
-		    r->a[4]);
-	return __real_syscall(r->a[0], r->a[1], r->a[2], r->a[3], r->a[4],
-	    r->a[5], r->a[6]);
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = a4;
+	register long r8 __asm__("r8") = a5;
+	register long r9 __asm__("r9") = a6;
+	long rc;
+
+	__asm__ __volatile__("syscall" : "=a" (rc)
+	    : "0" (nr), "D" (a1), "S" (a2), "d" (a3), "r" (r10), "r" (r8),
+	    "r" (r9) : "rcx", "r11", "memory");
+	return rc;
+#elif defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64)
+#ifdef __aarch64__
+#define INSN	"svc 0"
+#define NR	"x8"
+#define ARG(i)	"x" #i
+#else
+#define INSN	"ecall"
+#define NR	"a7"
+#define ARG(i)	"a" #i
+#endif
+	register long n __asm__(NR) = nr;
+	register long r0 __asm__(ARG(0)) = a1;
+	register long r1 __asm__(ARG(1)) = a2;
+	register long r2 __asm__(ARG(2)) = a3;
+	register long r3 __asm__(ARG(3)) = a4;
+	register long r4 __asm__(ARG(4)) = a5;
+	register long r5 __asm__(ARG(5)) = a6;
+
+	__asm__ __volatile__(INSN : "+r" (r0) : "r" (n), "r" (r1), "r" (r2),
+	    "r" (r3), "r" (r4), "r" (r5) : "memory");
+	return r0;
+#else
+#error "confine.c: no system call instruction for this architecture"
+#endif
+}
+
+/* An error: -1, and errno.  Apart, so that the common path has no frame. */
+static long __attribute__((__noinline__, __cold__))
+fail(long rc)
+{
+	errno = (int)-rc;
+	return -1;
+}
+
+/* libc's return: -4095 to -1 is an error. */
+static inline __attribute__((__always_inline__)) long
+done(long rc)
+{
+	if (__builtin_expect((unsigned long)rc > -4096UL, 0))
+		return fail(rc);
+	return rc;
+}
+
+/* The call as the program made it, as syscall()'s arguments. */
+static long
+forward(const long *a)
+{
+	return done(sys(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
 }
 
 /*
  * Install the filter (mode SECCOMP_MODE_STRICT or SECCOMP_MODE_FILTER,
- * seccomp(2)'s flags, the struct sock_fprog) as r asks, the runtime
+ * seccomp(2)'s flags, the struct sock_fprog) as call a asks, the runtime
  * ready for it first.
  */
 static long
-confine(const struct req *r, int mode, unsigned long flags, const void *prog)
+confine(const long *a, int mode, unsigned long flags, const void *prog)
 {
 	int saved = errno, itimer = 0, sigs = 0, ok;
 	long rc;
 
 	if (__mon_monitor_confine() != 0)
-		return forward(r);	/* a vfork child's filter is its own */
+		return forward(a);	/* a vfork child's filter is its own */
 	__mon_sampler_alone(1);
 	__mon_seccomp_push(mode, prog);
 	__mon_final_nap(__mon_seccomp_may(MON_SECCOMP_FUTEX) ? NAP_DRAIN_NS :
@@ -111,7 +177,7 @@ confine(const struct req *r, int mode, unsigned long flags, const void *prog)
 		sigs = 1;
 	}
 	errno = saved;
-	rc = forward(r);
+	rc = forward(a);
 	/*
 	 * Installed: 0, or a listener's descriptor (NEW_LISTENER); TSYNC
 	 * without TSYNC_ESRCH names the thread it could not sync instead.
@@ -134,40 +200,56 @@ confine(const struct req *r, int mode, unsigned long flags, const void *prog)
 	return rc;
 }
 
-int
-__wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4,
-    unsigned long a5)
+/*
+ * SYS_seccomp and SYS_prctl: the calls that can install a filter, the
+ * others forwarded as they are.
+ */
+static long __attribute__((__noinline__))
+install(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
 {
-	struct req r = { 1, { option, (long)a2, (long)a3, (long)a4, (long)a5 } };
+	long a[7] = { nr, a1, a2, a3, a4, a5, a6 }, op = a1;
 
-	if (option == PR_SET_SECCOMP && (a2 == SECCOMP_MODE_STRICT ||
-	    a2 == SECCOMP_MODE_FILTER))
-		return (int)confine(&r, (int)a2, 0, (const void *)a3);
-	return (int)forward(&r);
+	/*
+	 * The kernel refuses, before it installs anything, strict mode with
+	 * flags or arguments (EINVAL) and a filter with no program (EFAULT).
+	 */
+	if (nr == SYS_seccomp && op == SECCOMP_SET_MODE_STRICT &&
+	    a[2] == 0 && a[3] == 0)
+		return confine(a, SECCOMP_MODE_STRICT, 0, NULL);
+	if (nr == SYS_seccomp && op == SECCOMP_SET_MODE_FILTER && a[3] != 0)
+		return confine(a, SECCOMP_MODE_FILTER, (unsigned long)a[2],
+		    (const void *)a[3]);
+	/* prctl: strict mode ignores its third argument. */
+	if (nr == SYS_prctl && (int)op == PR_SET_SECCOMP &&
+	    (a[2] == SECCOMP_MODE_STRICT ||
+	    (a[2] == SECCOMP_MODE_FILTER && a[3] != 0)))
+		return confine(a, (int)a[2], 0, (const void *)a[3]);
+	return forward(a);
 }
 
 long
-__wrap_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
+__mon_confine_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
+    long a6)
 {
-	struct req r;
-
 	if (__builtin_expect(nr != SYS_seccomp && nr != SYS_prctl, 1))
-		return __real_syscall(nr, a1, a2, a3, a4, a5, a6);
-	r.prctl = 0;
-	r.a[0] = nr;
-	r.a[1] = a1;
-	r.a[2] = a2;
-	r.a[3] = a3;
-	r.a[4] = a4;
-	r.a[5] = a5;
-	r.a[6] = a6;
-	if (nr == SYS_seccomp && (a1 == SECCOMP_SET_MODE_STRICT ||
-	    a1 == SECCOMP_SET_MODE_FILTER))
-		return confine(&r, a1 == SECCOMP_SET_MODE_STRICT ?
-		    SECCOMP_MODE_STRICT : SECCOMP_MODE_FILTER,
-		    (unsigned long)a2, (const void *)a3);
-	if (nr == SYS_prctl && a1 == PR_SET_SECCOMP &&
-	    (a2 == SECCOMP_MODE_STRICT || a2 == SECCOMP_MODE_FILTER))
-		return confine(&r, (int)a2, 0, (const void *)a3);
-	return forward(&r);
+		return done(sys(nr, a1, a2, a3, a4, a5, a6));
+	return install(nr, a1, a2, a3, a4, a5, a6);
 }
+
+/* glibc's prctl(): the same system call, its return an int. */
+int
+__mon_confine_prctl(int option, unsigned long a2, unsigned long a3,
+    unsigned long a4, unsigned long a5)
+{
+	if (__builtin_expect(option != PR_SET_SECCOMP, 1))
+		return (int)done(sys(SYS_prctl, option, (long)a2, (long)a3,
+		    (long)a4, (long)a5, 0));
+	return (int)install(SYS_prctl, option, (long)a2, (long)a3, (long)a4,
+	    (long)a5, 0);
+}
+
+/* A static link's: ld's --wrap names them. */
+__typeof__(__mon_confine_prctl) __wrap_prctl
+    __attribute__((__alias__("__mon_confine_prctl"))) MON_HIDDEN;
+__typeof__(__mon_confine_syscall) __wrap_syscall
+    __attribute__((__alias__("__mon_confine_syscall"))) MON_HIDDEN;

@@ -9,10 +9,10 @@
  * end it with a status or signal of the runtime's making, its buffered
  * output lost.
  *
- * confine.c sees each filter as it is installed (the program's
- * prctl(PR_SET_SECCOMP) and syscall(SYS_seccomp) calls) and hands it
- * here first: a copy of its classic BPF program is kept, and this file
- * runs the copies as the kernel runs the filters (every filter on a
+ * confine.c sees each filter as it is installed (the program's and its
+ * libraries' prctl(PR_SET_SECCOMP) and syscall(SYS_seccomp) calls) and
+ * hands it here first: a copy of its classic BPF program is kept, and
+ * this file runs the copies as the kernel runs the filters (every filter on a
  * made-up seccomp_data, the action of highest precedence wins), for
  * the few system calls the runtime still makes in the program's
  * threads once it is confined: a call is made only if every filter

@@ -14,8 +14,9 @@
 # sampler's helper thread is gone first.  Threads started once confined
 # (threads: a filter without gettid or tgkill) take their counters with
 # neither.  -itimer: the filter refuses rt_sigreturn, so the SIGPROF
-# sampler stops before it.  -static links libc's syscall() and prctl()
-# as the wrappers' real ones.
+# sampler stops before it.  -static wraps syscall() and prctl() with
+# ld's --wrap, where a dynamic link defines them as the runtime's (a
+# shared library's filter: 148-seccomp-lib).
 ulimit -c 0
 plain_cc -O2 -o plain "$E2E/144-seccomp-kill.c"
 mp_cc -p -O2 -o a.out "$E2E/144-seccomp-kill.c"

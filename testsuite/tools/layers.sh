@@ -29,10 +29,12 @@ control	dump final monitor profil signal exec dl unshare confine init
 LINK_ONLY='mcount:__mon_init'
 
 # The public API's reserved implementation names (mon.h's functions are
-# weak aliases of them, glibc style); exported names are mon.h's, and the
-# constructor, which the specs file names to the linker.
+# weak aliases of them, glibc style); exported names are mon.h's, the
+# constructor, which the specs file names to the linker, and what it
+# defines prctl and syscall as (a --defsym'ed name takes the visibility
+# of what it names).
 RESERVED='__monitor __monstartup __moncontrol __monitor_signal __profil'
-EXPORTED='__mon_init'
+EXPORTED='__mon_init __mon_confine_prctl __mon_confine_syscall'
 
 [ $# -eq 2 ] || { echo "usage: layers.sh OBJDIR SRCDIR" >&2; exit 2; }
 objdir=$1 srcdir=$2
