@@ -355,6 +355,8 @@ __mon_arcs_each(void (*f)(uintptr_t, struct cnt *, long, void *), void *arg)
 	struct report r = { f, arg, __mon_mode_on() };
 
 	visit(report, &r);
+	/* The callees' cells: mon.out's fold claims them, if it ran. */
+	__mon_pcells_claim(__mon_cells_claim);
 	__mon_pcells_arcs(r.on, NULL, 0, 0, f, arg);
 }
 

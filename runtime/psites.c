@@ -108,9 +108,11 @@ __mon_psites_from(size_t i)
 }
 
 /*
- * The entry site i's call goes to, or 0: a call e8 rel32 that ends at
- * its return address, or a tail call's jmp, e9 rel32 or eb rel8, at the
- * site's address.
+ * The entry site i's call goes to, or 0: a call e8 rel32 (maybe after
+ * an addr32 prefix) or ff 15 disp32 (through the GOT) that ends at its
+ * return address, or a tail call's jmp, e9 rel32 or eb rel8, at the
+ * site's address.  A site whose callee's entry takes its tag must be
+ * found here: the call would be counted nowhere.
  */
 static uintptr_t
 target(size_t i)
@@ -126,10 +128,13 @@ target(size_t i)
 		memcpy(&d, r + 1, sizeof(d));
 		return (uintptr_t)r + 5 + (intptr_t)d;
 	}
-	if (r[-5] != 0xe8)
-		return 0;
 	memcpy(&d, r - 4, sizeof(d));
-	return (uintptr_t)r + (intptr_t)d;
+	if (r[-5] == 0xe8)
+		return (uintptr_t)r + (intptr_t)d;
+	/* call *f@GOTPCREL(%rip) that ld did not relax (-fno-plt). */
+	if (r[-6] == 0xff && r[-5] == 0x15)
+		return *(const uintptr_t *)(const void *)(r + d);
+	return 0;
 }
 
 /* Heapsort of k[0 .. n) by key, in place: no allocation, no recursion. */
