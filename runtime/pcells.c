@@ -35,8 +35,8 @@
  * -pg code of hook ABI 8 counts its arcs at their call sites in
  * counters of the span too (records of section __mon_psites, after
  * those of __mon_pcells here: a site's count is its callee's, in the
- * arc from the site, psites.c).  __mon_pcells_pend, where a site says that it
- * counted the call, is a word of the span: one per thread.
+ * arc from the site, psites.c).  __mon_pcells_pend, where a site says
+ * that it counted the call, is a word of the span: one per thread.
  *
  * Threads the runtime does not see start (a raw clone, a thread of
  * glibc's own) count in the window of the thread that created them,
@@ -88,7 +88,8 @@ static int spanned;		/* the span is a lease's window */
 
 /*
  * The span (below), and this thread's window, for the stubs (stub.c) as
- * for this file.  __mon_pcells_pend: each thread's, at its %gs base from here.
+ * for this file.  __mon_pcells_pend: each thread's, at its %gs base
+ * from here.
  */
 long	 __mon_pcells_pend MON_HIDDEN
     __attribute__((__section__(MON_PCTRS_SECTION)));

@@ -8,9 +8,9 @@
  * there is a direct one, e8 and a 32-bit displacement, which gives the
  * callee's entry (a tail call's record names its jmp, e9 or eb).  An
  * entry that a -pg function's record names is a function of the
- * executable's, and the record gives its cell; any other (a library's function, through the
- * PLT) has none, and the site's count is nobody's: that function counts
- * its calls itself.
+ * executable's, and the record gives its cell; any other (a library's
+ * function, through the PLT) has none, and the site's count is
+ * nobody's: that function counts its calls itself.
  *
  * The index (functions by entry, sites by return address) is made at
  * the first question, in memory of its own, and published with a
