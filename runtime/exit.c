@@ -12,16 +12,19 @@
  * not held by its parent's exit.
  *
  * The wait must not become a deadlock that glibc before 2.41 would not
- * have: a program's exit handler may join a thread that itself calls
- * exit() (told to stop, it takes an error path).  So a waiter watches
- * the first thread: while that one has not reached the runtime's own
- * exit handler (__mon_exit_reached) and has slept, without running, for
- * MON_EXIT_PATIENCE checks in a row, it is taken to wait for the waiter,
- * which then goes on into exit() as glibc would have let it: it runs
- * the handlers left, the runtime's among them, and ends the process
- * with its own status.  A first thread that runs is never overtaken, so
- * threads exiting together on a loaded machine still end with one
- * whole profile.
+ * have: a program's exit handler, or a destructor, may join a thread
+ * that itself calls exit() (told to stop, it takes an error path).  So
+ * a waiter watches the first thread: once that one has slept, without
+ * running, for MON_EXIT_PATIENCE checks in a row, outside the runtime's
+ * own write of the profile (__mon_exit_busy), it is taken to wait for
+ * the waiter, which then goes on into exit() as glibc would have let
+ * it: it runs the handlers left and ends the process with its own
+ * status.  If the first thread had passed the runtime's exit handler
+ * (__mon_exit_reached), the waiter first writes the profile in its
+ * place, as the destructor it would still have run: the profile is
+ * whole before the process ends.  A first thread that runs is never
+ * overtaken, so threads exiting together on a loaded machine still end
+ * with one whole profile.
  *
  * main's return is an exit() too, made inside libc, where --wrap does
  * not reach: the specs file wraps main instead (--wrap=main, a reference
@@ -75,6 +78,8 @@ void __wrap_exit(int) MON_HIDDEN __attribute__((__noreturn__));
 
 static int owner;	/* the thread in exit(), or 0 */
 static int reached;	/* it has reached the runtime's exit handler */
+static int busy;	/* it writes the profile: never overtaken */
+static void (*finish)(void);	/* the write it would still make */
 static int started;	/* init.c's constructor has run */
 
 /* init.c's constructor runs: the runtime serves this program. */
@@ -84,11 +89,22 @@ __mon_exit_started(void)
 	MON_STORE(&started, 1);
 }
 
-/* init.c's exit handler runs: the program's own handlers are done. */
+/*
+ * init.c's exit handler runs: the program's own handlers are done, and
+ * fin() is the write of the profile that its destructor would make.
+ */
 void
-__mon_exit_reached(void)
+__mon_exit_reached(void (*fin)(void))
 {
+	MON_STORE(&finish, fin);
 	MON_STORE(&reached, 1);
+}
+
+/* The thread in exit() writes the profile (on), or has written it. */
+void
+__mon_exit_busy(int on)
+{
+	MON_STORE(&busy, on);
 }
 
 /* The owner may be another process's thread: a fork child's copy. */
@@ -137,6 +153,7 @@ void
 __wrap_exit(int status)
 {
 	int me, was, still = 0;
+	void (*fin)(void);
 
 	if (!MON_LOAD(&started))
 		/*
@@ -168,12 +185,16 @@ __wrap_exit(int status)
 		/* Woken by nothing: the owner ends the process. */
 		syscall(SYS_futex, &owner, FUTEX_WAIT_PRIVATE, was,
 		    &(const struct timespec){ 0, 10000000L }, NULL, 0);
-		if (MON_LOAD(&owner) != was || MON_LOAD(&reached) ||
+		if (MON_LOAD(&owner) != was || MON_LOAD(&busy) ||
 		    !asleep(was))
 			still = 0;
-		else if (++still >= MON_EXIT_PATIENCE)
+		else if (++still >= MON_EXIT_PATIENCE) {
 			/* It waits for this thread: as glibc before 2.41. */
+			if (MON_LOAD(&reached) &&
+			    (fin = MON_LOAD(&finish)) != NULL)
+				fin();
 			break;
+		}
 	}
 	__real_exit(status);
 }

@@ -113,6 +113,19 @@ hold(int status, void *arg)
 }
 
 /*
+ * The profile's last write: at the end (the destructor below), or by a
+ * thread that exit() held, in the place of the one in exit() if that
+ * one waits for it (exit.c), which never overtakes a thread writing.
+ */
+static void
+finish(void)
+{
+	__mon_exit_busy(1);
+	__mon_monitor_stop(MON_STOP_FINAL);
+	__mon_exit_busy(0);
+}
+
+/*
  * Run by exit() before the destructors (registered at start, so after
  * the program's own exit handlers): the writer process of the last
  * profile starts here.  A child sharing the parent's memory (vfork,
@@ -127,7 +140,7 @@ exiting(int status, void *arg)
 	int shared;
 
 	(void)arg;
-	__mon_exit_reached();
+	__mon_exit_reached(finish);
 	MON_STORE(&exiter, __mon_self_tid());
 	if (!(shared = __mon_monitor_exiting() != 0) &&
 	    __mon_seccomp_may(MON_SECCOMP_DIE))
@@ -186,5 +199,5 @@ __mon_init(void)
 static void __attribute__((__destructor__(101)))
 fini(void)
 {
-	__mon_monitor_stop(MON_STOP_FINAL);
+	finish();
 }

@@ -20,7 +20,8 @@ long	 __mon_self_pid(void) MON_HIDDEN;
 int	 __mon_self_tid(void) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */
-void	 __mon_exit_reached(void) MON_HIDDEN;
+void	 __mon_exit_reached(void (*)(void)) MON_HIDDEN;
+void	 __mon_exit_busy(int) MON_HIDDEN;
 void	 __mon_exit_started(void) MON_HIDDEN;
 uintptr_t __mon_exit_caller(uintptr_t) MON_HIDDEN;
 

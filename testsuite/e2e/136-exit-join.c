@@ -2,7 +2,9 @@
  * 136-exit-join: main calls exit(0); its exit handler tells a worker to
  * stop and joins it; the worker, told to stop, takes an error path and
  * calls exit(3).  glibc before 2.41 runs the worker's exit: status 3.
- * f is called 5 times before, by main.
+ * f is called 5 times before, by main.  Built -DDESTRUCTOR, the join is
+ * a destructor's (run by exit() after every exit handler, the runtime's
+ * among them) and main returns.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -29,6 +31,9 @@ worker(void *arg)
 	exit(3);
 }
 
+#ifdef DESTRUCTOR
+__attribute__((destructor))
+#endif
 static void
 bye(void)
 {
@@ -46,7 +51,12 @@ main(void)
 		f();
 	if (pthread_create(&t, NULL, worker, NULL) != 0)
 		return 2;
+#ifdef DESTRUCTOR
+	printf("main: return 0\n");
+	return 0;
+#else
 	atexit(bye);
 	printf("main: exit(0)\n");
 	exit(0);
+#endif
 }
