@@ -517,10 +517,11 @@ mon_instrument_arc(function *fun)
 		else
 			mon_stub_call(&gsi, area_stub,
 			    build_fold_addr_expr(cell), "r", ra, off, w);
-		if (mon_guarded())
-			mon_guard(a.test[0], b.join);
+		/* The tag's test first: it reads no thread pointer. */
 		if (arc != NULL_TREE && mon_calls_ok())
 			first = mon_pend_ahead(fun, &a, b.join, cell);
+		if (mon_guarded())
+			mon_guard(a.test[0], b.join);
 	}
 
 	/* ra = return address, first (after the pend test: not needed) */
