@@ -84,12 +84,22 @@ mon_calls_pfn_text(tree fndecl, tree cell)
 	    ".popsection", NULL)));
 }
 
-/* A basic asm of text, volatile, on insn's line. */
+/*
+ * A basic asm of text, volatile, on insn's line, or the function's if
+ * insn has none, or <built-in>'s: final reads an asm's file name
+ * unchecked (a call without a line crashed GCC on zstd's pool.c).
+ */
 static rtx
 mon_asm(const char *text, rtx_insn *insn)
 {
-	rtx body = gen_rtx_ASM_INPUT_loc(VOIDmode, ggc_strdup(text),
-	    INSN_LOCATION(insn));
+	location_t loc = INSN_LOCATION(insn);
+	rtx body;
+
+	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
+		loc = DECL_SOURCE_LOCATION(current_function_decl);
+	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
+		loc = BUILTINS_LOCATION;
+	body = gen_rtx_ASM_INPUT_loc(VOIDmode, ggc_strdup(text), loc);
 
 	MEM_VOLATILE_P(body) = 1;
 	return body;
