@@ -72,6 +72,7 @@ extern const struct mon_pcell __stop___mon_pcells[]
 /* A lease's data: a thread's window and its tallies, one per record. */
 struct pthr {
 	char		*win;		/* the span's copy; NULL: none */
+	struct __mon_pcells_dirty dirty;	/* the words its holders set */
 	struct __mon_tally t[];
 };
 
@@ -96,6 +97,14 @@ long	 __mon_pcells_pend MON_HIDDEN
 char	*__mon_pcells_lo MON_HIDDEN;
 size_t	 __mon_pcells_len MON_HIDDEN;
 __thread char *__mon_pcells_win MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
+/*
+ * Where this thread logs the words it sets in its window (the stubs
+ * too, in one xadd that a signal handler cannot split): a new holder
+ * zeroes those alone, however many functions its window's earlier
+ * holders called.  NULL in a thread without a window.
+ */
+__thread struct __mon_pcells_dirty *__mon_pcells_dirty MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
 
 /* Records of __mon_pcells: 0 .. npc() - 1; then the call sites'. */
@@ -317,21 +326,34 @@ clear_pages(char *win, const struct wordmap *m)
 /*
  * A window that another thread held: its -pg words point into that
  * thread's arc table, which another thread may hold now, so they are
- * zeroed (the counters are totals, and stay), on the pages touched; if
- * mincore fails, word by word, read first, so that pages never touched
- * stay so.  __mon_pcells_pend, 0 but between a call site and its
- * callee's entry, is one of them.
+ * zeroed (the counters are totals, and stay): those its holders logged;
+ * if they did not fit the log, those on the pages touched; if mincore
+ * fails, word by word, read first, so that pages never touched stay so.
+ * __mon_pcells_pend, 0 but between a call site and its callee's entry,
+ * is one of them.
  */
 static void
-clear_words(char *win)
+clear_words(struct pthr *p)
 {
+	char *win = p->win;
 	long *w;
 	struct wordmap *m;
+	unsigned long k, set = MON_LOAD(&p->dirty.n);
 	size_t i, n = nrec();
 	int saved = errno, r = -1;
 
 	if (!words)
 		return;
+	MON_STORE(&p->dirty.n, 0);
+	if (__mon_psites_any())
+		*(long *)(win + ((char *)&__mon_pcells_pend -
+		    __mon_pcells_lo)) = 0;
+	/* The words its holders logged, if they fit the log. */
+	if (set <= MON_PCELLS_DIRTY) {
+		for (k = 0; k < set; k++)
+			*(volatile long *)(void *)(win + p->dirty.off[k]) = 0;
+		return;
+	}
 	if (win != __mon_pcells_lo) {
 		if (!counters)
 			r = clear_pages(win, NULL);
@@ -345,26 +367,30 @@ clear_words(char *win)
 		if (word(i) && *(w = (long *)(win + ((char *)ctr_of(i) -
 		    __mon_pcells_lo))) != 0)
 			*w = 0;
-	if (__mon_psites_any())
-		*(long *)(win + ((char *)&__mon_pcells_pend -
-		    __mon_pcells_lo)) = 0;
 }
 
 /*
  * Where this thread keeps the -pg word at w, an address in the span: at
- * the same offset of its window; NULL in a thread without one.  Other
- * addresses (a __thread word) are the word's own.
+ * the same offset of its window, logged, as the caller will set it;
+ * NULL in a thread without one.  Other addresses (a __thread word) are
+ * the word's own.
  */
 long **
 __mon_pcells_word(long **w)
 {
 	size_t off = (size_t)((char *)w - __mon_pcells_lo);
+	struct __mon_pcells_dirty *d = __mon_pcells_dirty;
+	unsigned long k;
 	char *win;
 
 	if (off >= MON_LOAD(&__mon_pcells_len))
 		return w;
 	if ((win = __mon_pcells_win) == NULL)
 		return NULL;
+	/* One instruction, as the stubs', that a signal handler cannot split. */
+	if (d != NULL && (k = __atomic_fetch_add(&d->n, 1,
+	    __ATOMIC_RELAXED)) < MON_PCELLS_DIRTY)
+		d->off[k] = (uint32_t)off;
 	return (long **)(win + off);
 }
 
@@ -441,7 +467,7 @@ __mon_pcells_thread(void)
 	span();
 	if ((p = __mon_arena_adopt(&pthrs)) != NULL) {
 		if (p->win != NULL)
-			clear_words(p->win);
+			clear_words(p);
 	} else {
 		p = __mon_arena_lease(&pthrs, sizeof(*p) +
 		    n * sizeof(struct __mon_tally));
@@ -462,6 +488,7 @@ __mon_pcells_thread(void)
 		return -1;
 	mine = p;
 	__mon_pcells_win = p->win;
+	__mon_pcells_dirty = &p->dirty;
 	return 0;
 }
 

@@ -226,6 +226,17 @@ extern char *__mon_pcells_lo MON_HIDDEN;
 extern size_t __mon_pcells_len MON_HIDDEN;
 extern __thread char *__mon_pcells_win MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
+/*
+ * The words a window's holders set (their offsets), for the next holder
+ * to zero; n past MON_PCELLS_DIRTY: too many, zeroed by the pages.
+ */
+#define MON_PCELLS_DIRTY	30
+struct __mon_pcells_dirty {
+	unsigned long	 n;
+	uint32_t	 off[MON_PCELLS_DIRTY];
+};
+extern __thread struct __mon_pcells_dirty *__mon_pcells_dirty MON_HIDDEN
+    __attribute__((__tls_model__("initial-exec")));
 void	 __mon_pcells_claim(struct cnt *(*)(struct cnt **, char *, int))
 	    MON_HIDDEN;
 void	 __mon_pcells_add(int, int (*)(long, long, int), long, int) MON_HIDDEN;

@@ -89,6 +89,10 @@ _Static_assert(OFF_FROM == MON_ARC_FROM * 8, "mon.h from");
 _Static_assert(OFF_CELL == MON_ARC_CELL * 8, "mon.h cell");
 _Static_assert(OFF_COUNT == MON_ARC_COUNT * 8, "mon.h count");
 _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
+_Static_assert(offsetof(struct __mon_pcells_dirty, n) == 0, "dirty n");
+_Static_assert(offsetof(struct __mon_pcells_dirty, off) == 8, "dirty off");
+_Static_assert(sizeof(((struct __mon_pcells_dirty *)0)->off[0]) == 4,
+    "dirty off size");
 
 #define STR(x)	#x
 #define XSTR(x)	STR(x)
@@ -143,6 +147,16 @@ _Static_assert(offsetof(struct __mon_arc_thread, tab) == 0, "tab");
 	"	testq	%rdx, %rdx\n"					\
 	"	jz	11f\n"						\
 	"	addq	%rsi, %rdx\n"					\
+	/* logged for the window's next holder: n += 1, off[old n] */	\
+	"	movq	__mon_pcells_dirty@gottpoff(%rip), %rdi\n"	\
+	"	movq	%fs:(%rdi), %rdi\n"				\
+	"	testq	%rdi, %rdi\n"					\
+	"	jz	10f\n"						\
+	"	movl	$1, %r11d\n"					\
+	"	xaddq	%r11, (%rdi)\n"				\
+	"	cmpq	$" XSTR(MON_PCELLS_DIRTY) ", %r11\n"		\
+	"	jae	10f\n"						\
+	"	movl	%esi, 8(%rdi,%r11,4)\n"			\
 	"10:	movq	%rcx, (%rdx)\n"					\
 	"11:\n"								\
 	store								\
