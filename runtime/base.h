@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * base.h - the runtime's primitives (seccomp.c, fmt.c, err.c, note.c,
- * name.c, match.c) and
+ * name.c, match.c, sort.c) and
  * what every runtime file uses: visibility, atomics, the error line.
  *
  * The runtime is layered; each layer's header includes the one below:
@@ -90,5 +90,9 @@ size_t	 __mon_name_unseq(const char *) MON_HIDDEN;
 
 /* match.c */
 int	 __mon_match_object(const char *, const char *) MON_HIDDEN;
+
+/* sort.c */
+void	 __mon_sort_heap(void *, size_t, size_t,
+	    int (*)(const void *, const void *, void *), void *) MON_HIDDEN;
 
 #endif /* MON_BASE_H */

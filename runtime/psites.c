@@ -15,8 +15,8 @@
  * The index (functions by entry, sites by return address) is made at
  * the first question, in memory of its own, and published with a
  * compare-and-swap: the hooks may ask first, in any thread or signal
- * handler.  Async-signal-safe: mmap and loads, no libc sort (qsort may
- * call malloc), errno kept.
+ * handler.  Async-signal-safe: mmap and loads, __mon_sort_heap (qsort
+ * may call malloc), errno kept.
  */
 #include <sys/mman.h>
 
@@ -137,38 +137,13 @@ target(size_t i)
 	return 0;
 }
 
-/* Heapsort of k[0 .. n) by key, in place: no allocation, no recursion. */
-static void
-sift(struct key *k, size_t i, size_t n)
+static int
+by_key(const void *a, const void *b, void *unused)
 {
-	struct key t;
-	size_t c;
+	uintptr_t x = ((const struct key *)a)->key, y = ((const struct key *)b)->key;
 
-	for (; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && k[c + 1].key > k[c].key)
-			c++;
-		if (k[i].key >= k[c].key)
-			return;
-		t = k[i];
-		k[i] = k[c];
-		k[c] = t;
-	}
-}
-
-static void
-sort(struct key *k, size_t n)
-{
-	struct key t;
-	size_t i;
-
-	for (i = n / 2; i > 0; i--)
-		sift(k, i - 1, n);
-	for (i = n; i > 1; i--) {
-		t = k[0];
-		k[0] = k[i - 1];
-		k[i - 1] = t;
-		sift(k, 0, i - 1);
-	}
+	(void)unused;
+	return (x > y) - (x < y);
 }
 
 /* The index in k[0 .. n) of key, or NONE. */
@@ -195,7 +170,7 @@ unique(struct key *k, size_t n)
 {
 	size_t i, j = 0;
 
-	sort(k, n);
+	__mon_sort_heap(k, n, sizeof(*k), by_key, NULL);
 	for (i = 0; i < n; i++)
 		if (j == 0 || k[i].key != k[j - 1].key)
 			k[j++] = k[i];

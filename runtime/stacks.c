@@ -367,22 +367,12 @@ cmp(const struct stack *a, const struct stack *b)
 	return (i > 0) - (k > 0);
 }
 
-static void
-sift(uint32_t *v, size_t root, size_t n)
+/* Stacks by their offsets v, in cmp's order (__mon_sort_heap's). */
+static int
+cmp_off(const void *a, const void *b, void *unused)
 {
-	size_t child;
-	uint32_t t;
-
-	while ((child = 2 * root + 1) < n) {
-		if (child + 1 < n && cmp(at(v[child]), at(v[child + 1])) < 0)
-			child++;
-		if (cmp(at(v[root]), at(v[child])) >= 0)
-			return;
-		t = v[root];
-		v[root] = v[child];
-		v[child] = t;
-		root = child;
-	}
+	(void)unused;
+	return cmp(at(*(const uint32_t *)a), at(*(const uint32_t *)b));
 }
 
 /*
@@ -398,7 +388,7 @@ __mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
     void *arg)
 {
 	struct store *st = MON_LOAD(&s.st);
-	uint32_t *v, off, t;
+	uint32_t *v, off;
 	size_t i, n = 0, len;
 	const struct stack *r;
 	long k;
@@ -427,14 +417,7 @@ __mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
 		errno = saved;
 		return rc;
 	}
-	for (i = n / 2; i > 0; i--)
-		sift(v, i - 1, n);
-	for (i = n; i > 1; i--) {
-		t = v[0];
-		v[0] = v[i - 1];
-		v[i - 1] = t;
-		sift(v, 0, i - 1);
-	}
+	__mon_sort_heap(v, n, sizeof(*v), cmp_off, NULL);
 	for (i = 0; i < n; i++)
 		if ((k = MON_LOAD(&at(v[i])->n)) != 0)
 			f(at(v[i])->pc, at(v[i])->depth, k, arg);

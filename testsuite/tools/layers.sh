@@ -14,7 +14,7 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	seccomp fmt err note name match
+base	seccomp fmt err note name match sort
 process	self exit exe maps env
 storage	mode arena area psites pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
