@@ -65,10 +65,11 @@ DEPS_PKGS   = gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) libelf-dev check \
 # go tool pprof and callgrind_annotate read prof's exports in the tests,
 # headless Chromium draws the flame graph and xmllint parses it, and
 # CMake, Meson and Ninja build small projects with the installed
-# packages (which are skipped, with the reason, where they cannot be
-# installed).
+# packages, libseccomp's filters are installed from a shared library
+# (e2e 148) and strace counts a thread's system calls (e2e 152); each
+# is skipped, with the reason, where it cannot be installed.
 TEST_PKGS   = libtool-bin golang-go valgrind chromium libxml2-utils cmake \
-	      meson ninja-build
+	      meson ninja-build libseccomp-dev strace
 DEPS_STAMP  = $(O)/.deps-ok
 TEST_STAMP  = $(O)/.deps-test-ok
 DEPS_INSTALL := $(if $(filter deps demo check check-real unit e2e,\

@@ -154,9 +154,15 @@ static struct __mon_arc *
 tally_own(struct __mon_arctab *t, uintptr_t from, struct cnt *cell)
 {
 	struct __mon_arc *a;
-	size_t i;
+	size_t i = slot(t, from, cell), k;
 
-	for (i = slot(t, from, cell);; i = (i + 1) & t->mask) {
+	/*
+	 * Bounded: with loose leases (arena.c) an ending thread may insert
+	 * beside the table's next holder, and used may fall short.
+	 */
+	for (k = 0;; k++, i = (i + 1) & t->mask) {
+		if (k > t->mask)
+			return NULL;
 		a = &t->arc[i];
 		if (a->cell == NULL)
 			break;

@@ -192,11 +192,34 @@ static __thread long mypid __attribute__((__tls_model__("initial-exec")));
 /* The tid this thread last found gone (gone()). */
 static __thread long lastgone __attribute__((__tls_model__("initial-exec")));
 
-/* Its tid, or what stands for it where a seccomp filter refuses gettid. */
+/*
+ * Nothing counted is ever read (PROFDIR empty): a lease changes hands
+ * as soon as its thread releases it, without asking whether the thread
+ * has gone, and no thread asks its tid.  Code that runs in an ending
+ * thread after its release may then count in the window or table of
+ * its next holder: counts no one reads, in tables whose probes are
+ * bounded (arcs.c).  Set once, never cleared.
+ */
+static int loose;
+
+void
+__mon_arena_loose(void)
+{
+	MON_STORE(&loose, 1);
+}
+
+/*
+ * Its tid, or what stands for it where a seccomp filter refuses gettid;
+ * 0 (gone) when leases are loose.
+ */
 static long
 tid_now(void)
 {
-	long pid = __mon_self_pid();
+	long pid;
+
+	if (MON_LOAD(&loose))
+		return 0;
+	pid = __mon_self_pid();
 
 	if (mytid == 0 || mypid != pid) {
 		mytid = __mon_self_tid();
@@ -339,7 +362,7 @@ gone(long tid, long self)
 {
 	int saved = errno, r;
 
-	if (tid == 0 || tid == self)
+	if (tid == 0 || tid == self || MON_LOAD(&loose))
 		return 1;
 	/*
 	 * A thread ends releasing a lease of each list with its tid: the

@@ -79,6 +79,8 @@ void
 __mon_mcount_disable(int off)
 {
 	MON_STORE(&disabled, off != 0);
+	if (off)
+		__mon_arena_loose();
 }
 
 int

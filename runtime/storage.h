@@ -145,6 +145,7 @@ size_t	 __mon_arena_leased(const struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_orphan(struct __mon_leases *) MON_HIDDEN;
 void	 __mon_arena_atend(void (*)(void)) MON_HIDDEN;
 void	 __mon_arena_keep(struct __mon_leases *) MON_HIDDEN;
+void	 __mon_arena_loose(void) MON_HIDDEN;
 
 /*
  * A tally: a count the hot path increments with no test of the mode, and
