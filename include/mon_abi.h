@@ -91,7 +91,7 @@ extern "C" {
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		8
+#define MON_HOOK_ABI		9
 #define MON_PCELLS_SECTION	"__mon_pcells"
 #define MON_PCTRS_SECTION	".lbss.__mon_pctr"
 struct mon_pcell {
@@ -131,7 +131,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
 #define MON_LINK_STALE \
 	"monprof: an object was compiled with -p or -pg by an older " \
-	"monprof (hook ABI 2 to 7); rebuild it with this one (hook ABI " \
+	"monprof (hook ABI 2 to 8); rebuild it with this one (hook ABI " \
 	MON_STR(MON_HOOK_ABI) ")"
 
 /*
@@ -359,6 +359,34 @@ struct mon_pfn {
 	int	 pc;		/* the function's entry - &pc */
 	int	 tls;		/* __mon_area_mine@tpoff, never read */
 	long	 cell;		/* &cell - &cell */
+};
+
+/*
+ * -p code of an executable (version 9: as -p's counters) counts the
+ * calls of its local functions whose calls are all direct calls of the
+ * unit (no entry code then) where they are made, once per group: the
+ * calls of one straight run of code, in order, each but the last to a
+ * function that always returns (the plugin proves it: no call it cannot
+ * follow, no indirect call, no exception).  Before the group's first
+ * call,
+ *
+ *	addq	$1, %gs:slot(%rip)		slot: in MON_PCTRS_SECTION
+ *
+ * and per callee of the group a record in MON_PBLOCKS_SECTION: the
+ * callee's entry, how many of the group's calls are its, the slot, and
+ * a word that stands for the callee's cell in the unit.  The callee's
+ * count is the sum, over its records, of the slot's total over windows
+ * times the record's calls.  A group is counted as it starts: a call of
+ * it is counted before the calls of the group before it return, which
+ * only a snapshot taken meanwhile (another thread's exit, a signal
+ * handler's) or a signal handler that leaves them by longjmp can see.
+ */
+#define MON_PBLOCKS_SECTION	"__mon_pblocks"
+struct mon_pblock {
+	int	 pc;		/* the callee's entry - &pc */
+	int	 calls;		/* the group's calls of it */
+	long	 ctr;		/* &slot - &ctr */
+	long	 cell;		/* &cell - &cell: the unit's word for it */
 };
 
 /* FNV-1a of the name, never 0 or MON_TAG_JMP: a site's and an entry's. */

@@ -51,8 +51,8 @@ mon_calls_ok(void)
 }
 
 /* The name decl is assembled under, without the target's marks. */
-static const char *
-mon_asm_name(tree decl)
+const char *
+mon_calls_asm_name(tree decl)
 {
 	return targetm.strip_name_encoding(
 	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)));
@@ -62,7 +62,7 @@ mon_asm_name(tree decl)
 unsigned int
 mon_calls_tag(tree fndecl)
 {
-	return MON_TAG(mon_asm_name(fndecl));
+	return MON_TAG(mon_calls_asm_name(fndecl));
 }
 
 /*
@@ -78,7 +78,7 @@ mon_calls_pfn_text(tree fndecl, tree cell)
 	return ggc_strdup(ACONCAT((
 	    ".pushsection " MON_PFNS_SECTION ",\"a?\",@progbits\n\t"
 	    ".balign 8\n\t"
-	    ".long \"", mon_asm_name(fndecl), "\" - .\n\t"
+	    ".long \"", mon_calls_asm_name(fndecl), "\" - .\n\t"
 	    ".long " MON_AREA_VAR "@tpoff\n\t"
 	    ".quad ", IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(cell)), " - .\n\t"
 	    ".popsection", NULL)));
@@ -89,8 +89,8 @@ mon_calls_pfn_text(tree fndecl, tree cell)
  * insn has none, or <built-in>'s: final reads an asm's file name
  * unchecked (a call without a line crashed GCC on zstd's pool.c).
  */
-static rtx
-mon_asm(const char *text, rtx_insn *insn)
+rtx
+mon_calls_asm(const char *text, rtx_insn *insn)
 {
 	location_t loc = INSN_LOCATION(insn);
 	rtx body;
@@ -106,8 +106,8 @@ mon_asm(const char *text, rtx_insn *insn)
 }
 
 /* The function call insn calls directly, if any. */
-static tree
-mon_callee(rtx_insn *insn)
+tree
+mon_calls_callee(rtx_insn *insn)
 {
 	rtx call = get_call_rtx_from(insn), addr;
 	tree decl;
@@ -172,16 +172,16 @@ mon_count_call(rtx_insn *insn, tree callee, long tag)
 	    ".popsection", n, n,
 	    (unsigned long)(jmp ? MON_TAG_JMP : tag), n);
 	if (jmp)
-		emit_insn_before(mon_asm(ACONCAT((slot, "\n", rec, NULL)), insn),
+		emit_insn_before(mon_calls_asm(ACONCAT((slot, "\n", rec, NULL)), insn),
 		    insn);
 	else {
-		emit_insn_before(mon_asm(ACONCAT((slot, pend, NULL)), insn),
+		emit_insn_before(mon_calls_asm(ACONCAT((slot, pend, NULL)), insn),
 		    insn);
-		emit_insn_after(mon_asm(rec, insn), insn);
+		emit_insn_after(mon_calls_asm(rec, insn), insn);
 	}
 	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: call of %s counted at its site%s\n",
-		    function_name(cfun), mon_asm_name(callee),
+		    function_name(cfun), mon_calls_asm_name(callee),
 		    tag != 0 ? "" : jmp ? " (a tail call, no entry code)" :
 		    " (no entry code)");
 }
@@ -195,7 +195,7 @@ mon_count_calls(function *fun)
 
 	(void)fun;
 	for (insn = get_insns(); insn != NULL; insn = NEXT_INSN(insn))
-		if (CALL_P(insn) && (callee = mon_callee(insn)) != NULL_TREE &&
+		if (CALL_P(insn) && (callee = mon_calls_callee(insn)) != NULL_TREE &&
 		    (tag = mon_site_tag(insn, callee)) >= 0)
 			mon_count_call(insn, callee, tag);
 	return 0;

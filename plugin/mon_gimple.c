@@ -290,6 +290,17 @@ mon_gs_ok(void)
 }
 
 /*
+ * Whether this unit's -p code counts with one instruction in the span
+ * (mon_instrument_static): %gs words, update=thread.
+ */
+bool
+mon_static_ok(void)
+{
+	return !mon_opt.pg && mon_gs_ok() &&
+	    mon_opt.update == MON_UPDATE_THREAD;
+}
+
+/*
  * A zeroed word of the span (MON_PCTRS_SECTION): each thread's copy is
  * at its %gs base from it (mon_gs_load), and every function that uses
  * it records it (mon_gs_record).

@@ -154,14 +154,10 @@ mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
  * object: it keeps the area's word.  An explicit tls= or another update
  * mode keeps the word of version 2.  No guard: the instruction never
  * reads the thread pointer, and a thread the runtime did not start
- * counts in its creator's window.
+ * counts in its creator's window.  Whether a unit counts so is
+ * mon_static_ok's (mon_gimple.c).  A local function whose calls are all
+ * counted where they are made (mon_groups.c) has no entry code.
  */
-static bool
-mon_static_ok(void)
-{
-	return mon_gs_ok() && mon_opt.update == MON_UPDATE_THREAD;
-}
-
 static void
 mon_instrument_static(function *fun)
 {
@@ -548,15 +544,17 @@ mon_instrument(function *fun)
 			mon_instrument_arc(fun);
 		else if (mon_calls_ok())
 			mon_record_fn(fun);
-	} else if (mon_static_ok())
-		mon_instrument_static(fun);
-	else
+	} else if (mon_static_ok()) {
+		if ((entry = !mon_site_counted(fun->decl)))
+			mon_instrument_static(fun);
+	} else
 		mon_instrument_count(fun);
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);
 	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: instrumented%s\n",
-		    function_name(fun), !mon_opt.pg ? "" : entry ? " (arcs)" :
+		    function_name(fun), !mon_opt.pg ? (entry ? "" :
+		    " (calls counted at their sites)") : entry ? " (arcs)" :
 		    " (arcs at the call sites)");
 	return 0;
 }

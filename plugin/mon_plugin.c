@@ -112,6 +112,7 @@ public:
 		if (fun == NULL || mon_building_cdtor)
 			return false;
 		mon_sites_prepare();	/* before the unit's first function */
+		mon_returns_prepare();
 		why = mon_skip_reason(fun->decl);
 		if (why != NULL && mon_opt.verbose && DECL_NAME(fun->decl) != NULL)
 			fprintf(stderr, "monprof: %s: skipped (%s)\n",
@@ -215,7 +216,7 @@ mon_parse_args(const struct plugin_name_args *info)
 MON_PLUGIN_EXPORT int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass, calls;
+	struct register_pass_info pass, calls, groups;
 
 	if (!mon_version_ok(version)) {
 		error("monprof: %s was built for GCC %s and cannot run in "
@@ -261,6 +262,11 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	calls.reference_pass_name = "shorten";
 	calls.ref_pass_instance_number = 1;
 	calls.pos_op = PASS_POS_INSERT_BEFORE;
+	/* The executable's -p groups (mon_groups.c): the same place. */
+	groups.pass = mon_groups_pass_new();
+	groups.reference_pass_name = "shorten";
+	groups.ref_pass_instance_number = 1;
+	groups.pos_op = PASS_POS_INSERT_BEFORE;
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
@@ -273,6 +279,8 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    &pass);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &calls);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+	    &groups);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 	    mon_area_finish, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

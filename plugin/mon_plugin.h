@@ -80,6 +80,7 @@ tree		mon_new_var_in(const char *prefix, tree type,
 tree		mon_new_const(const char *prefix, tree type, tree init);
 tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
 bool		mon_gs_ok(void);
+bool		mon_static_ok(void);
 tree		mon_gs_word(const char *prefix, tree type);
 const char	*mon_pcell_text(const char *pc, tree var);
 tree		mon_gs_load(gimple_stmt_iterator *gsi, tree var);
@@ -132,5 +133,13 @@ bool		mon_calls_ok(void);
 unsigned int	mon_calls_tag(tree fndecl);
 const char	*mon_calls_pfn_text(tree fndecl, tree cell);
 opt_pass	*mon_calls_pass_new(void);
+const char	*mon_calls_asm_name(tree decl);
+tree		mon_calls_callee(rtx_insn *insn);
+rtx		mon_calls_asm(const char *text, rtx_insn *insn);
+
+void		mon_returns_prepare(void);
+bool		mon_returns(tree fndecl);
+
+opt_pass	*mon_groups_pass_new(void);
 
 #endif

@@ -111,7 +111,9 @@ mon_sites_prepare(void)
 {
 	cgraph_node *node;
 
-	if (mon_site_fns != NULL || !mon_opt.pg || !mon_x86_64())
+	/* -pg, or -p that counts its sites' calls in groups (mon_groups.c). */
+	if (mon_site_fns != NULL || (!mon_opt.pg && !mon_static_ok()) ||
+	    !mon_x86_64())
 		return;
 	mon_site_fns = new hash_set<tree>;
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)

@@ -38,6 +38,11 @@
  * arc from the site, psites.c).  __mon_pcells_pend, where a site says
  * that it counted the call, is a word of the span: one per thread.
  *
+ * -p code of hook ABI 9 counts the calls of functions without entry
+ * code once per group of calls (records of section __mon_pblocks, after
+ * the call sites': a group's count times the record's calls is its
+ * callee's, in one cell per callee and unit).
+ *
  * Threads the runtime does not see start (a raw clone, a thread of
  * glibc's own) count in the window of the thread that created them,
  * unsynchronised with it (README, "Limitations").
@@ -67,6 +72,10 @@
 extern const struct mon_pcell __start___mon_pcells[]
     __attribute__((__weak__, __visibility__("hidden")));
 extern const struct mon_pcell __stop___mon_pcells[]
+    __attribute__((__weak__, __visibility__("hidden")));
+extern const struct mon_pblock __start___mon_pblocks[]
+    __attribute__((__weak__, __visibility__("hidden")));
+extern const struct mon_pblock __stop___mon_pblocks[]
     __attribute__((__weak__, __visibility__("hidden")));
 
 /* A lease's data: a thread's window and its tallies, one per record. */
@@ -107,7 +116,10 @@ __thread char *__mon_pcells_win MON_HIDDEN
 __thread struct __mon_pcells_dirty *__mon_pcells_dirty MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
 
-/* Records of __mon_pcells: 0 .. npc() - 1; then the call sites'. */
+/*
+ * Records of __mon_pcells: 0 .. npc() - 1; then the -pg call sites'
+ * (npc() .. nbl() - 1), then the -p groups' of __mon_pblocks.
+ */
 static size_t
 npc(void)
 {
@@ -117,9 +129,23 @@ npc(void)
 }
 
 static size_t
-nrec(void)
+nbl(void)
 {
 	return npc() + __mon_psites_n();
+}
+
+static size_t
+nrec(void)
+{
+	if (__start___mon_pblocks == NULL || __stop___mon_pblocks == NULL)
+		return nbl();
+	return nbl() + (size_t)(__stop___mon_pblocks - __start___mon_pblocks);
+}
+
+static const struct mon_pblock *
+block(size_t i)
+{
+	return &__start___mon_pblocks[i - nbl()];
 }
 
 /* The executable's counter of record i. */
@@ -128,6 +154,8 @@ ctr_of(size_t i)
 {
 	const struct mon_pcell *r = &__start___mon_pcells[i];
 
+	if (i >= nbl())
+		return (long *)((char *)&block(i)->ctr + block(i)->ctr);
 	if (i >= npc())
 		return __mon_psites_ctr(i - npc());
 	return (long *)((char *)&r->ctr + r->ctr);
@@ -144,7 +172,14 @@ word(size_t i)
 static int
 site(size_t i)
 {
-	return i >= npc();
+	return i >= npc() && i < nbl();
+}
+
+/* Record i is a -p group's: its callee's count, times calls (ABI 9). */
+static int
+group(size_t i)
+{
+	return i >= nbl();
 }
 
 /*
@@ -154,14 +189,15 @@ site(size_t i)
 static int
 first(size_t i)
 {
-	return !word(i) && !site(i) && (i == 0 || ctr_of(i) != ctr_of(i - 1));
+	return i < npc() && !word(i) &&
+	    (i == 0 || ctr_of(i) != ctr_of(i - 1));
 }
 
 /* Record i is a count of its own: a function's or an arc's. */
 static int
 counts(size_t i)
 {
-	return first(i) || site(i);
+	return first(i) || site(i) || group(i);
 }
 
 static char *
@@ -529,6 +565,11 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 				continue;
 			if (first(i))
 				claim(&c[i], pc_of(i), 0);
+			else if (group(i))
+				/* One cell per callee and unit. */
+				c[i] = claim((struct cnt **)((char *)
+				    &block(i)->cell + block(i)->cell),
+				    (char *)&block(i)->pc + block(i)->pc, 0);
 			else if ((callee = __mon_psites_callee(i - npc(),
 			    &entry)) != NULL)
 				c[i] = claim(callee, entry, 1);
@@ -555,10 +596,11 @@ __mon_pcells_add(int on, int (*whose)(long, long, int), long tid,
 		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
 			continue;
 		for (i = 0; i < n; i++)
-			if (c[i] != NULL && first(i)) {
+			if (c[i] != NULL && (first(i) || group(i))) {
 				t = p->t[i];
 				t.count = raw(p, i);
-				c[i]->mcnt += __mon_tally_value(&t, on);
+				c[i]->mcnt += __mon_tally_value(&t, on) *
+				    (group(i) ? block(i)->calls : 1);
 			}
 	}
 }
@@ -577,7 +619,7 @@ __mon_pcells_arcs(int on, int (*whose)(long, long, int), long tid,
 	struct __mon_tally t;
 	struct pthr *p;
 	struct cnt **c = MON_LOAD(&cellof);
-	size_t i, n = nrec();
+	size_t i, n = nbl();
 	long v;
 
 	if (c == NULL)
