@@ -29,7 +29,7 @@
 static unsigned int mon_groups_n;
 static hash_map<tree, unsigned int> *mon_group_cells;
 
-/* A group: its first call and, per callee, how many of its calls. */
+/* A group: its first call and, per callee, how many of its calls are. */
 struct mon_group {
 	rtx_insn	*first;
 	auto_vec<tree>	 callee;
@@ -62,7 +62,7 @@ mon_group_cat(char *text, const char *more)
 	return t;
 }
 
-/* Count group g: the slot's increment and the records, before its first. */
+/* Count grp: the slot's increment and the records, before its first. */
 static void
 mon_group_emit(struct mon_group *grp)
 {
@@ -116,7 +116,7 @@ mon_group_emit(struct mon_group *grp)
 	grp->calls.truncate(0);
 }
 
-/* Add a call of callee to group g. */
+/* Add insn, a call of callee, to grp. */
 static void
 mon_group_add(struct mon_group *grp, rtx_insn *insn, tree callee)
 {
