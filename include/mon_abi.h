@@ -364,7 +364,10 @@ struct mon_pfn {
 /*
  * -p code of an executable (version 9: as -p's counters) counts the
  * calls of its local functions whose calls are all direct calls of the
- * unit (no entry code then) where they are made, once per group: the
+ * unit (no entry code then), and its calls of its global functions
+ * that are surely the unit's own (they count at their first
+ * instruction, and the unit calls the label after it), where they are
+ * made, once per group: the
  * calls of one straight run of code, in order, each but the last to a
  * function that always returns (the plugin proves it: no call it cannot
  * follow, no indirect call, no exception).  Before the group's first

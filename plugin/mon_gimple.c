@@ -322,8 +322,14 @@ mon_gs_word(const char *prefix, tree type)
 const char *
 mon_pcell_text(const char *pc, tree var)
 {
-	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
+	return mon_pcell_text_of(pc,
+	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var)));
+}
 
+/* The same, of the counter an asm names (a label). */
+const char *
+mon_pcell_text_of(const char *pc, const char *name)
+{
 	return ggc_strdup(ACONCAT((
 	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
 	    ".balign 8\n\t"

@@ -545,7 +545,9 @@ mon_instrument(function *fun)
 		else if (mon_calls_ok())
 			mon_record_fn(fun);
 	} else if (mon_static_ok()) {
-		if ((entry = !mon_site_counted(fun->decl)))
+		/* A second entry's count is mon_groups.c's, at its start. */
+		if ((entry = !mon_site_counted(fun->decl) &&
+		    !mon_groups_entry2(fun->decl)))
 			mon_instrument_static(fun);
 	} else
 		mon_instrument_count(fun);
@@ -554,7 +556,9 @@ mon_instrument(function *fun)
 	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: instrumented%s\n",
 		    function_name(fun), !mon_opt.pg ? (entry ? "" :
-		    " (calls counted at their sites)") : entry ? " (arcs)" :
+		    mon_groups_entry2(fun->decl) ? " (a second entry for the "
+		    "unit's calls)" : " (calls counted at their sites)") :
+		    entry ? " (arcs)" :
 		    " (arcs at the call sites)");
 	return 0;
 }

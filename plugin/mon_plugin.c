@@ -113,6 +113,7 @@ public:
 			return false;
 		mon_sites_prepare();	/* before the unit's first function */
 		mon_returns_prepare();
+		mon_groups_prepare();
 		why = mon_skip_reason(fun->decl);
 		if (why != NULL && mon_opt.verbose && DECL_NAME(fun->decl) != NULL)
 			fprintf(stderr, "monprof: %s: skipped (%s)\n",
@@ -267,6 +268,7 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	groups.reference_pass_name = "shorten";
 	groups.ref_pass_instance_number = 1;
 	groups.pos_op = PASS_POS_INSERT_BEFORE;
+	mon_groups_prologue_hook();
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,

@@ -83,6 +83,7 @@ bool		mon_gs_ok(void);
 bool		mon_static_ok(void);
 tree		mon_gs_word(const char *prefix, tree type);
 const char	*mon_pcell_text(const char *pc, tree var);
+const char	*mon_pcell_text_of(const char *pc, const char *name);
 tree		mon_gs_load(gimple_stmt_iterator *gsi, tree var);
 void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
@@ -141,5 +142,8 @@ void		mon_returns_prepare(void);
 bool		mon_returns(tree fndecl);
 
 opt_pass	*mon_groups_pass_new(void);
+void		mon_groups_prepare(void);
+bool		mon_groups_entry2(tree fndecl);
+void		mon_groups_prologue_hook(void);
 
 #endif

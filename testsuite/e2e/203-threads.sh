@@ -16,14 +16,15 @@ asm() {
 	mp_cc -p -O2 "$@" -S -o - "$E2E/203-threads.c" |
 	    sed -n '/^work:/,/\.cfi_endproc/p'
 }
-asm | grep -q 'addq \$1, %gs:__mon_ctr[.0-9]*(%rip)' || fail "thread: no %gs add"
+asm | grep -Eq 'addq \$1, %gs:(__mon_ctr[.0-9]*|\.Lmon_ectr[0-9]+)\(%rip\)' ||
+    fail "thread: no %gs add"
 asm | grep -q '%fs' && fail "thread: thread-local storage"
 asm | grep -Eq 'lock|__mon_word|__mon_mcount' && fail "thread: lock or word"
 asm -fPIC | grep -q 'movq	__mon_area_mine@gottpoff(%rip), %r' ||
     fail "thread -fPIC: no initial-exec area pointer"
 asm -fPIC | grep -Eq '__mon_word|__tls_get_addr|@tpoff|@tlsgd' &&
     fail "thread -fPIC: a thread-local word of its own"
-asm -fPIE | grep -q 'addq \$1, %gs:__mon_ctr[.0-9]*(%rip)' ||
+asm -fPIE | grep -Eq 'addq \$1, %gs:(__mon_ctr[.0-9]*|\.Lmon_ectr[0-9]+)\(%rip\)' ||
     fail "thread -fPIE: no %gs add"
 asm -fplugin-arg-monprof-update=atomic | grep -q 'lock addq	\$1, (%r' ||
     fail "atomic: no lock add"
