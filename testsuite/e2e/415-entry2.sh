@@ -1,10 +1,11 @@
 # 415-entry2: -p code of an executable gives a global function a second
 # entry past its count, which its own unit's groups call (hook ABI 9):
 # caller's calls of gf and gg are grouped (wf, weak, stays a call of
-# its own, counted at its entry, and ends the group).  Calls from another unit and through
-# a pointer take the counted entry.  prof's counts equal the program's
+# its own, counted at its entry, and ends the group).  Calls from
+# another unit and through a pointer take the counted entry.  prof's counts equal the program's
 # own, at -O0 and -O2, with debug information (call sites name the
-# second entry's label).
+# second entry's label); and with -fcf-protection=branch or a patchable
+# entry, where functions keep one entry.
 for opt in -O0 "-O2 -g"; do
 	mp_cc -p $opt -fplugin-arg-monprof-verbose -c \
 	    "$E2E/415-entry2.c" -o a.o 2> log || fail "$opt: build: $(cat log)"
@@ -19,6 +20,23 @@ for opt in -O0 "-O2 -g"; do
 	    fail "$opt: wf, weak: $(cat log)"
 	grep -q ": caller: calls counted in one group: gf x1 gg x1$" log ||
 	    fail "$opt: caller's group: $(cat log)"
+	rm -f mon.out
+	./prog 3000 > want || fail "$opt: run"
+	"$PROF" prog mon.out > report || fail "$opt: prof"
+	awk '$4 ~ /^[0-9]+$/ { print $NF, $4 }' report | grep -v '^main ' |
+	    sort > got
+	sort want > want.s
+	expect_file want.s got
+done
+# A unit whose entries must begin with endbr64, or leave room to patch,
+# keeps one entry per function: its count stays first in the entry.
+for opt in -fcf-protection=branch -fpatchable-function-entry=2; do
+	mp_cc -p -O2 $opt -fplugin-arg-monprof-verbose -c \
+	    "$E2E/415-entry2.c" -o a.o 2> log || fail "$opt: build: $(cat log)"
+	grep -q "second entry" log && fail "$opt: a second entry: $(cat log)"
+	mp_cc -p -O2 $opt -c "$E2E/415-entry2.lib.c" -o b.o ||
+	    fail "$opt: build b"
+	mp_cc -p -O2 $opt a.o b.o -o prog || fail "$opt: link"
 	rm -f mon.out
 	./prog 3000 > want || fail "$opt: run"
 	"$PROF" prog mon.out > report || fail "$opt: prof"
