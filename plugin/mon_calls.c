@@ -186,8 +186,9 @@ mon_count_call(rtx_insn *insn, tree callee, long tag)
 		    " (no entry code)");
 }
 
-static unsigned int
-mon_count_calls(function *fun)
+/* Count fun's calls where they are made (mon_plugin.c's RTL pass). */
+unsigned int
+mon_calls_count(function *fun)
 {
 	rtx_insn *insn;
 	tree callee;
@@ -199,52 +200,4 @@ mon_count_calls(function *fun)
 		    (tag = mon_site_tag(insn, callee)) >= 0)
 			mon_count_call(insn, callee, tag);
 	return 0;
-}
-
-namespace {
-
-const pass_data mon_calls_pass_data = {
-	RTL_PASS,		/* type */
-	"monprof_calls",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	0,			/* properties_required */
-	0,			/* properties_provided */
-	0,			/* properties_destroyed */
-	0,			/* todo_flags_start */
-	0,			/* todo_flags_finish */
-};
-
-class mon_calls_pass : public rtl_opt_pass {
-public:
-	mon_calls_pass(gcc::context *ctxt) :
-	    rtl_opt_pass(mon_calls_pass_data, ctxt) {}
-
-	bool
-	gate(function *fun) override
-	{
-		return fun != NULL && !mon_building_cdtor && mon_calls_ok() &&
-		    mon_skip_reason(fun->decl) == NULL;
-	}
-
-	unsigned int
-	execute(function *fun) override
-	{
-		return mon_count_calls(fun);
-	}
-
-	opt_pass *
-	clone() override
-	{
-		return new mon_calls_pass(m_ctxt);
-	}
-};
-
-} /* namespace */
-
-/* The pass, for plugin_init to insert before "shorten". */
-opt_pass *
-mon_calls_pass_new(void)
-{
-	return new mon_calls_pass(g);
 }

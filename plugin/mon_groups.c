@@ -273,13 +273,15 @@ mon_group_breaks(rtx_insn *insn)
 	    (NONJUMP_INSN_P(insn) && volatile_insn_p(PATTERN(insn)));
 }
 
-static unsigned int
-mon_count_groups(function *fun)
+/* Count fun's groups (mon_plugin.c's RTL pass). */
+unsigned int
+mon_groups_count(function *fun)
 {
 	struct mon_group grp;
 	rtx_insn *insn;
 	tree callee;
 	bool open = false;	/* the group's last call returns */
+	bool entry2;
 
 	(void)fun;
 	grp.first = NULL;
@@ -290,9 +292,10 @@ mon_count_groups(function *fun)
 			 * Not one whose body is only available here (an
 			 * extern template's): its code is elsewhere's.
 			 */
+			entry2 = callee != NULL_TREE &&
+			    mon_groups_entry2(callee);
 			if (callee == NULL_TREE || DECL_EXTERNAL(callee) ||
-			    (!mon_site_counted(callee) &&
-			    !mon_groups_entry2(callee))) {
+			    (!mon_site_counted(callee) && !entry2)) {
 				if (grp.first != NULL)
 					mon_group_emit(&grp);
 				open = false;
@@ -301,7 +304,7 @@ mon_count_groups(function *fun)
 			if (grp.first != NULL && !open)
 				mon_group_emit(&grp);
 			mon_group_add(&grp, insn, callee);
-			if (mon_groups_entry2(callee))
+			if (entry2)
 				mon_call_entry2(insn, callee);
 			open = mon_returns(callee) && !SIBLING_CALL_P(insn);
 		} else if (mon_group_breaks(insn)) {
@@ -313,52 +316,4 @@ mon_count_groups(function *fun)
 	if (grp.first != NULL)
 		mon_group_emit(&grp);
 	return 0;
-}
-
-namespace {
-
-const pass_data mon_groups_pass_data = {
-	RTL_PASS,		/* type */
-	"monprof_groups",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	0,			/* properties_required */
-	0,			/* properties_provided */
-	0,			/* properties_destroyed */
-	0,			/* todo_flags_start */
-	0,			/* todo_flags_finish */
-};
-
-class mon_groups_pass : public rtl_opt_pass {
-public:
-	mon_groups_pass(gcc::context *ctxt) :
-	    rtl_opt_pass(mon_groups_pass_data, ctxt) {}
-
-	bool
-	gate(function *fun) override
-	{
-		return fun != NULL && !mon_building_cdtor && mon_static_ok() &&
-		    mon_skip_reason(fun->decl) == NULL;
-	}
-
-	unsigned int
-	execute(function *fun) override
-	{
-		return mon_count_groups(fun);
-	}
-
-	opt_pass *
-	clone() override
-	{
-		return new mon_groups_pass(m_ctxt);
-	}
-};
-
-} /* namespace */
-
-/* The pass, for plugin_init to insert before "shorten". */
-opt_pass *
-mon_groups_pass_new(void)
-{
-	return new mon_groups_pass(g);
 }

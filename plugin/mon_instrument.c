@@ -532,7 +532,7 @@ mon_instrument_arc(function *fun)
 unsigned int
 mon_instrument(function *fun)
 {
-	bool entry = true;
+	const char *how = "";		/* for verbose */
 
 	if (mon_opt.pg) {
 		/* An executable's sites: mon_calls.c's RTL pass. */
@@ -540,14 +540,21 @@ mon_instrument(function *fun)
 			mon_instrument_sites(fun);
 			mon_announce_sites(fun);
 		}
-		if ((entry = !mon_site_counted(fun->decl)))
+		if (!mon_site_counted(fun->decl)) {
 			mon_instrument_arc(fun);
-		else if (mon_calls_ok())
-			mon_record_fn(fun);
+			how = " (arcs)";
+		} else {
+			if (mon_calls_ok())
+				mon_record_fn(fun);
+			how = " (arcs at the call sites)";
+		}
 	} else if (mon_static_ok()) {
 		/* A second entry's count is mon_groups.c's, at its start. */
-		if ((entry = !mon_site_counted(fun->decl) &&
-		    !mon_groups_entry2(fun->decl)))
+		if (mon_site_counted(fun->decl))
+			how = " (calls counted at their sites)";
+		else if (mon_groups_entry2(fun->decl))
+			how = " (a second entry for the unit's calls)";
+		else
 			mon_instrument_static(fun);
 	} else
 		mon_instrument_count(fun);
@@ -555,10 +562,6 @@ mon_instrument(function *fun)
 	free_dominance_info(CDI_POST_DOMINATORS);
 	if (mon_opt.verbose)
 		fprintf(stderr, "monprof: %s: instrumented%s\n",
-		    function_name(fun), !mon_opt.pg ? (entry ? "" :
-		    mon_groups_entry2(fun->decl) ? " (a second entry for the "
-		    "unit's calls)" : " (calls counted at their sites)") :
-		    entry ? " (arcs)" :
-		    " (arcs at the call sites)");
+		    function_name(fun), how);
 	return 0;
 }

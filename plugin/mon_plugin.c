@@ -134,6 +134,49 @@ public:
 	}
 };
 
+const pass_data mon_rtl_pass_data = {
+	RTL_PASS,		/* type */
+	"monprof_calls",	/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	0,			/* properties_required */
+	0,			/* properties_provided */
+	0,			/* properties_destroyed */
+	0,			/* todo_flags_start */
+	0,			/* todo_flags_finish */
+};
+
+/*
+ * An executable's calls counted where they are made: -pg's arcs at
+ * their sites (mon_calls.c), -p's calls once per group (mon_groups.c).
+ */
+class mon_rtl_pass : public rtl_opt_pass {
+public:
+	mon_rtl_pass(gcc::context *ctxt) :
+	    rtl_opt_pass(mon_rtl_pass_data, ctxt) {}
+
+	bool
+	gate(function *fun) override
+	{
+		return fun != NULL && !mon_building_cdtor &&
+		    (mon_calls_ok() || mon_static_ok()) &&
+		    mon_skip_reason(fun->decl) == NULL;
+	}
+
+	unsigned int
+	execute(function *fun) override
+	{
+		return mon_calls_ok() ? mon_calls_count(fun) :
+		    mon_groups_count(fun);
+	}
+
+	opt_pass *
+	clone() override
+	{
+		return new mon_rtl_pass(m_ctxt);
+	}
+};
+
 } /* namespace */
 
 /* Same GCC release and configuration; the build date may differ. */
@@ -217,7 +260,7 @@ mon_parse_args(const struct plugin_name_args *info)
 MON_PLUGIN_EXPORT int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass, calls, groups;
+	struct register_pass_info pass, calls;
 
 	if (!mon_version_ok(version)) {
 		error("monprof: %s was built for GCC %s and cannot run in "
@@ -256,18 +299,13 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	pass.pos_op = PASS_POS_INSERT_BEFORE;
 
 	/*
-	 * The executable's -pg call sites (mon_calls.c): after every pass
-	 * that moves or copies insns, before "shorten" sizes them.
+	 * The executable's call sites and groups: after every pass that
+	 * moves or copies insns, before "shorten" sizes them.
 	 */
-	calls.pass = mon_calls_pass_new();
+	calls.pass = new mon_rtl_pass(g);
 	calls.reference_pass_name = "shorten";
 	calls.ref_pass_instance_number = 1;
 	calls.pos_op = PASS_POS_INSERT_BEFORE;
-	/* The executable's -p groups (mon_groups.c): the same place. */
-	groups.pass = mon_groups_pass_new();
-	groups.reference_pass_name = "shorten";
-	groups.ref_pass_instance_number = 1;
-	groups.pos_op = PASS_POS_INSERT_BEFORE;
 	mon_groups_prologue_hook();
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
@@ -281,8 +319,6 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    &pass);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &calls);
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-	    &groups);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 	    mon_area_finish, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

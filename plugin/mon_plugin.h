@@ -133,7 +133,7 @@ void		mon_sites_finish(void *gcc_data, void *user_data);
 bool		mon_calls_ok(void);
 unsigned int	mon_calls_tag(tree fndecl);
 const char	*mon_calls_pfn_text(tree fndecl, tree cell);
-opt_pass	*mon_calls_pass_new(void);
+unsigned int	mon_calls_count(function *fun);
 const char	*mon_calls_asm_name(tree decl);
 tree		mon_calls_callee(rtx_insn *insn);
 rtx		mon_calls_asm(const char *text, rtx_insn *insn);
@@ -141,7 +141,7 @@ rtx		mon_calls_asm(const char *text, rtx_insn *insn);
 void		mon_returns_prepare(void);
 bool		mon_returns(tree fndecl);
 
-opt_pass	*mon_groups_pass_new(void);
+unsigned int	mon_groups_count(function *fun);
 void		mon_groups_prepare(void);
 bool		mon_groups_entry2(tree fndecl);
 void		mon_groups_prologue_hook(void);

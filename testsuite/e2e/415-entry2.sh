@@ -6,12 +6,25 @@
 # own, at -O0 and -O2, with debug information (call sites name the
 # second entry's label); and with -fcf-protection=branch or a patchable
 # entry, where functions keep one entry.
+# build OPTS: prog from both units, the plugin's words on a.c in log.
+build() {
+	mp_cc -p "$@" -fplugin-arg-monprof-verbose -c \
+	    "$E2E/415-entry2.c" -o a.o 2> log || fail "$*: build: $(cat log)"
+	mp_cc -p "$@" -c "$E2E/415-entry2.lib.c" -o b.o || fail "$*: build b"
+	mp_cc -p "$@" a.o b.o -o prog || fail "$*: link"
+}
+# exact OPTS: prof's counts of a run equal the program's own.
+exact() {
+	rm -f mon.out
+	./prog 3000 > want || fail "$*: run"
+	"$PROF" prog mon.out > report || fail "$*: prof"
+	awk '$4 ~ /^[0-9]+$/ { print $NF, $4 }' report | grep -v '^main ' |
+	    sort > got
+	sort want > want.s
+	expect_file want.s got
+}
 for opt in -O0 "-O2 -g"; do
-	mp_cc -p $opt -fplugin-arg-monprof-verbose -c \
-	    "$E2E/415-entry2.c" -o a.o 2> log || fail "$opt: build: $(cat log)"
-	mp_cc -p $opt -c "$E2E/415-entry2.lib.c" -o b.o ||
-	    fail "$opt: build b"
-	mp_cc -p $opt a.o b.o -o prog || fail "$opt: link"
+	build $opt
 	for f in gf gg; do
 		grep -q "^monprof: $f: instrumented (a second entry for the unit's calls)$" log ||
 		    fail "$opt: $f has no second entry: $(cat log)"
@@ -20,29 +33,13 @@ for opt in -O0 "-O2 -g"; do
 	    fail "$opt: wf, weak: $(cat log)"
 	grep -q ": caller: calls counted in one group: gf x1 gg x1$" log ||
 	    fail "$opt: caller's group: $(cat log)"
-	rm -f mon.out
-	./prog 3000 > want || fail "$opt: run"
-	"$PROF" prog mon.out > report || fail "$opt: prof"
-	awk '$4 ~ /^[0-9]+$/ { print $NF, $4 }' report | grep -v '^main ' |
-	    sort > got
-	sort want > want.s
-	expect_file want.s got
+	exact $opt
 done
 # A unit whose entries must begin with endbr64, or leave room to patch,
 # keeps one entry per function: its count stays first in the entry.
 for opt in -fcf-protection=branch -fpatchable-function-entry=2; do
-	mp_cc -p -O2 $opt -fplugin-arg-monprof-verbose -c \
-	    "$E2E/415-entry2.c" -o a.o 2> log || fail "$opt: build: $(cat log)"
+	build -O2 $opt
 	grep -q "second entry" log && fail "$opt: a second entry: $(cat log)"
-	mp_cc -p -O2 $opt -c "$E2E/415-entry2.lib.c" -o b.o ||
-	    fail "$opt: build b"
-	mp_cc -p -O2 $opt a.o b.o -o prog || fail "$opt: link"
-	rm -f mon.out
-	./prog 3000 > want || fail "$opt: run"
-	"$PROF" prog mon.out > report || fail "$opt: prof"
-	awk '$4 ~ /^[0-9]+$/ { print $NF, $4 }' report | grep -v '^main ' |
-	    sort > got
-	sort want > want.s
-	expect_file want.s got
+	exact $opt
 done
 exit 0
