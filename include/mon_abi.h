@@ -16,13 +16,15 @@ extern "C" {
 #endif
 
 /*
- * Hook ABI, version 8 (plugin -> runtime; 2 added the -pg arc cache, 3
+ * Hook ABI, version 10 (plugin -> runtime; 2 added the -pg arc cache, 3
  * the executable's thread-local counters, 4 the -pg call sites that
  * announce themselves to their callee, 5 their words in the runtime's
  * blocks, which -fPIC code in an executable announces too, 6 -fPIC
  * code's words in each thread's area of the runtime's, 7 the
  * executable's counters in each thread's window, through %gs, 8 the
- * executable's -pg arcs counted at their call sites, in the windows).  The
+ * executable's -pg arcs counted at their call sites, 9 -p's calls
+ * counted once per group, 10 every call counted at its entry alone:
+ * 8's and 9's fast paths are gone, below).  The
  * runtime serves this version alone: an object of another fails to
  * link, with a message that says to rebuild it (MON_LINK_STALE).
  *
@@ -91,7 +93,7 @@ extern "C" {
  * the word is thread-local), counts this call and publishes the word with
  * a compare-and-swap.  It never calls malloc, stdio, locks or user code.
  */
-#define MON_HOOK_ABI		9
+#define MON_HOOK_ABI		10
 #define MON_PCELLS_SECTION	"__mon_pcells"
 #define MON_PCTRS_SECTION	".lbss.__mon_pctr"
 struct mon_pcell {
@@ -131,7 +133,7 @@ void	__mon_mcount_slow(long **word, struct cnt **cell);
 #define MON_LINK_HINT		MON_LINK_HINT_ABI(MON_HOOK_ABI)
 #define MON_LINK_STALE \
 	"monprof: an object was compiled with -p or -pg by an older " \
-	"monprof (hook ABI 2 to 8); rebuild it with this one (hook ABI " \
+	"monprof (hook ABI 2 to 9); rebuild it with this one (hook ABI " \
 	MON_STR(MON_HOOK_ABI) ")"
 
 /*
@@ -183,35 +185,11 @@ void	__mon_mcount_arc_cache(struct cnt **cell, void *frompc, long **arc);
  */
 
 /*
- * A function the plugin sees every call of (static, its address never
- * taken, called from instrumented functions only) has no entry hook:
- * each call site counts its arc in a thread-local word of its own,
- *
- *	static __thread long *word;	an executable's: a word of the span
- *	static const struct __mon_site site = { &cell, (char *)callee + 1 };
- *
- *	p = word;
- *	if (p != 0)
- *		*p += 1;
- *	else
- *		__mon_mcount_site(&word, &site);
- *
- * which counts the arc from the hook's return address (a pc of the call
- * site) and leaves the arc's counter in word.  x86-64 only, through a
- * stub called as the -p one (%rax = &word, %r11 = &site).
- */
-struct __mon_site {
-	struct cnt	**cell;		/* the callee's */
-	char		 *fn;		/* a pc inside the callee */
-};
-#define MON_MCOUNT_SITE_STUB_NAME "__mon_mcount_site_stub"
-
-/*
- * Version 5, x86-64: every other call site announces itself to its
- * callee.  Before a direct call (not a tail call) of a function that is
- * not counted at its sites, an executable's code stores the address of
- * a record of the site, 8 zero bytes in section MON_SITES_SECTION, in
- * the runtime's thread-local announcement (initial-exec):
+ * Version 5, x86-64: a call site announces itself to its callee.
+ * Before a direct call (not a tail call), an executable's code stores
+ * the address of a record of the site, 8 zero bytes in section
+ * MON_SITES_SECTION, in the runtime's thread-local announcement
+ * (initial-exec):
  *
  *	static long rec;		one per call site, never written
  *	extern __thread void *volatile __mon_site_rec;
@@ -299,109 +277,13 @@ struct __mon_site {
 #define MON_MCOUNT_ARC_REC_STUB_NAME "__mon_mcount_arc_rec_stub"
 
 /*
- * -pg code of an executable (version 8: x86-64, update=thread, not
- * -fPIC, as -p's counters) counts its direct calls' arcs where they are
- * made, in a counter of the span per call site, with one instruction,
- * and tells the callee, whose entry then counts nothing:
- *
- *	addq	$1, %gs:slot(%rip)		slot: in MON_PCTRS_SECTION
- *	movl	$tag, %gs:__mon_pcells_pend(%rip)	tag: MON_TAG(callee's name)
- *	call	callee
- *   ret:
- *
- * and at the entry of every -pg function f that has one (not the local
- * functions whose callers all count their calls: those have no entry
- * code at all, and their sites no movl):
- *
- *	subl	$tag_f, %gs:__mon_pcells_pend(%rip)
- *	jne	slow
- *	...					the body: counted at the site
- *   slow:
- *	movl	$0, %gs:__mon_pcells_pend(%rip)
- *	the arc cache, the announcement and the stub, as version 5
- *
- * __mon_pcells_pend is the runtime's long in MON_PCTRS_SECTION (the code
- * uses its low 32 bits): one per thread, in each thread's window, 0 but
- * between a site and its callee's entry.
- * Each site has a record in section MON_PSITES_SECTION: ret's address,
- * the tag it stores (0: none, the callee has no entry code), and its
- * slot; a tail call of a function without entry code (which counts
- * only) has tag MON_TAG_JMP and the address of its jmp instead of ret.
- * Each -pg function has one in MON_PFNS_SECTION: its entry's address
- * and its cell.  The runtime finds each site's callee by the direct
- * call that ends at ret (e8 and a 32-bit displacement, maybe after an
- * addr32 prefix) or the jmp (e9 or eb) at a tail call's address, and
- * counts the arc (ret or the jmp, callee) with
- * the sum of the slot over windows, if the callee has a record, and
- * nothing otherwise (a library's function: it counts its calls itself).
- *
- * The tag is a hash of the callee's assembler name: a site and its
- * callee's entry agree on it without a relocation (an absolute symbol
- * cannot be an immediate operand in a PIE).  Whatever the tag says, a
- * call is counted once: the slow path never counts a call that returns
- * to a site's ret whose callee is this function (the runtime's check,
- * before it counts an arc it has not seen); so a tag that does not
- * match (a signal handler that ran between the movl and the entry, an
- * alias, two functions of one tag) costs a slow path, never a count.
- * Calls of functions declared in system headers, builtins, tail calls
- * of functions with entry code and returns_twice calls are not sites.
+ * Hook ABI 10: every call is counted at its callee's entry, and nowhere
+ * else.  Version 8 counted an executable's -pg arcs at their call sites
+ * (a tag the callee's entry matched) and let a local function whose
+ * calls cgraph showed all direct have no entry at all; version 9 counted
+ * an executable's -p calls once per group of calls.  Each lost or added
+ * calls that the entry would have counted (DESIGN.md, section 2).
  */
-#define MON_PSITES_SECTION	"__mon_psites"
-#define MON_PFNS_SECTION	"__mon_pfns"
-#define MON_PEND_VAR		"__mon_pcells_pend"
-#define MON_TAG_JMP		1
-struct mon_psite {
-	int	 pc;		/* ret (or the jmp) - &pc */
-	int	 tag;		/* what the site stores; 0: nothing */
-	long	 ctr;		/* &slot - &ctr */
-};
-struct mon_pfn {
-	int	 pc;		/* the function's entry - &pc */
-	int	 tls;		/* __mon_area_mine@tpoff, never read */
-	long	 cell;		/* &cell - &cell */
-};
-
-/*
- * -p code of an executable (version 9: as -p's counters) counts the
- * calls of its local functions whose calls are all direct calls of the
- * unit (no entry code then), and its calls of its global functions
- * that are surely the unit's own (they count at their first
- * instruction, and the unit calls the label after it), where they are
- * made, once per group: the
- * calls of one straight run of code, in order, each but the last to a
- * function that always returns (the plugin proves it: no call it cannot
- * follow, no indirect call, no exception).  Before the group's first
- * call,
- *
- *	addq	$1, %gs:slot(%rip)		slot: in MON_PCTRS_SECTION
- *
- * and per callee of the group a record in MON_PBLOCKS_SECTION: the
- * callee's entry, how many of the group's calls are its, the slot, and
- * a word that stands for the callee's cell in the unit.  The callee's
- * count is the sum, over its records, of the slot's total over windows
- * times the record's calls.  A group is counted as it starts: a call of
- * it is counted before the calls of the group before it return, which
- * only a snapshot taken meanwhile (another thread's exit, a signal
- * handler's) or a signal handler that leaves them by longjmp can see.
- */
-#define MON_PBLOCKS_SECTION	"__mon_pblocks"
-struct mon_pblock {
-	int	 pc;		/* the callee's entry - &pc */
-	int	 calls;		/* the group's calls of it */
-	long	 ctr;		/* &slot - &ctr */
-	long	 cell;		/* &cell - &cell: the unit's word for it */
-};
-
-/* FNV-1a of the name, never 0 or MON_TAG_JMP: a site's and an entry's. */
-static inline unsigned int
-MON_TAG(const char *name)
-{
-	unsigned int h = 2166136261U;
-
-	while (*name != '\0')
-		h = (h ^ (unsigned char)*name++) * 16777619U;
-	return h > MON_TAG_JMP ? h : h + 2;
-}
 
 /*
  * -fPIC code (which may be a shared object, dlopen()ed by a
@@ -451,7 +333,6 @@ MON_TAG(const char *name)
 #define MON_AREA_UNIT_MAX	(MON_AREA_SCRATCH / 8)
 #define MON_SITE_MODOFF_VAR	"__mon_site_modoff"
 #define MON_MCOUNT_AREA_STUB_NAME "__mon_mcount_area_stub"
-#define MON_MCOUNT_SITE_AREA_STUB_NAME "__mon_mcount_site_area_stub"
 #define MON_MCOUNT_ARC_AREA_STUB_NAME "__mon_mcount_arc_area_stub"
 #define MON_NULL_LIB		"libmonprof-null.so"
 

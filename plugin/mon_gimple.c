@@ -12,7 +12,7 @@
 #include "mon_plugin.h"
 
 struct mon_options mon_opt = { MON_UPDATE_THREAD, false, TLS_MODEL_NONE,
-	false, false, -1 };
+	false, false, false, -1 };
 
 /* Set while the unit's constructor is built: not instrumented. */
 bool mon_building_cdtor;

@@ -155,8 +155,7 @@ mon_split_entry(function *fun, int ntest, struct mon_blocks *b)
  * mode keeps the word of version 2.  No guard: the instruction never
  * reads the thread pointer, and a thread the runtime did not start
  * counts in its creator's window.  Whether a unit counts so is
- * mon_static_ok's (mon_gimple.c).  A local function whose calls are all
- * counted where they are made (mon_groups.c) has no entry code.
+ * mon_static_ok's (mon_gimple.c).
  */
 static void
 mon_instrument_static(function *fun)
@@ -404,69 +403,6 @@ mon_site_tests(struct mon_blocks *t, tree cell, tree ra)
 	return w;
 }
 
-/*
- * Hook ABI 8 (mon_calls.c): the test of __mon_pend in front of the
- * cache's tests a, with the function's record.  A call counted at its
- * site goes on to body; any other clears __mon_pend and goes on to a,
- * from the block returned (where the return address is read):
- *
- *	subl	$tag, %gs:__mon_pend(%rip)
- *	jne	slow
- */
-static basic_block
-mon_pend_ahead(function *fun, struct mon_blocks *a, basic_block body,
-    tree cell)
-{
-	struct mon_blocks t = *a, p;
-	vec<tree, va_gc> *outs = NULL;
-	gimple_stmt_iterator gsi;
-	tree z = make_ssa_name(integer_type_node);
-	char tag[16];
-	const char *text;
-	gasm *stmt;
-
-	t.join = body;
-	mon_split_ahead(fun, &t, 1, &p);
-	snprintf(tag, sizeof(tag), "%u", mon_calls_tag(fun->decl));
-	text = mon_calls_pfn_text(fun->decl, cell);	/* ACONCAT nests not */
-	text = ACONCAT(("subl $", tag, ", %%gs:" MON_PEND_VAR "(%%rip)\n\t",
-	    text, NULL));
-	vec_safe_push(outs, build_tree_list(build_tree_list(NULL_TREE,
-	    build_string(6, "=@ccz")), z));
-	stmt = gimple_build_asm_vec(ggc_strdup(text), NULL, outs, NULL, NULL);
-	gimple_asm_set_volatile(stmt, true);
-	SSA_NAME_DEF_STMT(z) = stmt;
-	gsi = gsi_start_bb(p.test[0]);
-	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
-	mon_test(&gsi, NE_EXPR, z, integer_zero_node);
-
-	stmt = gimple_build_asm_vec("movl $0, %%gs:" MON_PEND_VAR "(%%rip)",
-	    NULL, NULL, NULL, NULL);
-	gimple_asm_set_volatile(stmt, true);
-	gsi = gsi_start_bb(p.join);
-	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
-	return p.join;
-}
-
-/*
- * Hook ABI 8: a function whose calls are all counted at their sites has
- * no entry code, only its record, which names its cell.
- */
-static void
-mon_record_fn(function *fun)
-{
-	tree cell = mon_new_var("__mon_cell", ptr_type_node, false);
-	gimple_stmt_iterator gsi;
-	gasm *stmt;
-
-	stmt = gimple_build_asm_vec(mon_calls_pfn_text(fun->decl, cell), NULL,
-	    NULL, NULL, NULL);
-	gimple_asm_set_volatile(stmt, true);
-	gsi = gsi_start_bb(split_edge(single_succ_edge(
-	    ENTRY_BLOCK_PTR_FOR_FN(fun))));
-	gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
-}
-
 /* -pg: see the top of the file. */
 static void
 mon_instrument_arc(function *fun)
@@ -476,7 +412,6 @@ mon_instrument_arc(function *fun)
 	struct mon_blocks b, a;
 	gimple_stmt_iterator gsi;
 	tree arc = NULL_TREE, cell, arcp, ra, w, off = NULL_TREE;
-	basic_block first = NULL;
 	HOST_WIDE_INT k = -1;
 	gcall *call;
 
@@ -502,10 +437,18 @@ mon_instrument_arc(function *fun)
 		 * one place at a time costs what it cost before; measured,
 		 * the other order costs 4 to 14 more instructions a call.
 		 */
-		mon_split_entry(fun, 4, &b);
-		w = mon_site_tests(&b, cell, ra);
-		mon_split_ahead(fun, &b, arc != NULL_TREE ? 2 : 3, &a);
-		mon_cache_tests(&a, arc, k, ra, &off);
+		if (!mon_opt.reference) {
+			mon_split_entry(fun, 4, &b);
+			w = mon_site_tests(&b, cell, ra);
+			mon_split_ahead(fun, &b, arc != NULL_TREE ? 2 : 3, &a);
+			mon_cache_tests(&a, arc, k, ra, &off);
+		} else {
+			/* The reference: no announced site to read. */
+			mon_split_entry(fun, arc != NULL_TREE ? 2 : 3, &b);
+			mon_cache_tests(&b, arc, k, ra, &off);
+			a = b;
+			w = build_int_cst(ptr_type_node, 0);
+		}
 		gsi = gsi_start_bb(b.slow);
 		if (arc != NULL_TREE)
 			mon_stub_call(&gsi, stub, build_fold_addr_expr(cell),
@@ -513,19 +456,15 @@ mon_instrument_arc(function *fun)
 		else
 			mon_stub_call(&gsi, area_stub,
 			    build_fold_addr_expr(cell), "r", ra, off, w);
-		/* The tag's test first: it reads no thread pointer. */
-		if (arc != NULL_TREE && mon_calls_ok())
-			first = mon_pend_ahead(fun, &a, b.join, cell);
 		if (mon_guarded())
 			mon_guard(a.test[0], b.join);
 	}
 
-	/* ra = return address, first (after the pend test: not needed) */
+	/* ra = return address, first */
 	call = gimple_build_call(builtin_decl_explicit(BUILT_IN_RETURN_ADDRESS),
 	    1, integer_zero_node);
 	gimple_call_set_lhs(call, ra);
-	gsi = gsi_start_bb(first != NULL ? first :
-	    single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	gsi = gsi_start_bb(single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun)));
 	gsi_insert_before(&gsi, call, GSI_NEW_STMT);
 }
 
@@ -535,28 +474,14 @@ mon_instrument(function *fun)
 	const char *how = "";		/* for verbose */
 
 	if (mon_opt.pg) {
-		/* An executable's sites: mon_calls.c's RTL pass. */
-		if (!mon_calls_ok()) {
-			mon_instrument_sites(fun);
+		/* The reference counts at the entry alone. */
+		if (!mon_opt.reference)
 			mon_announce_sites(fun);
-		}
-		if (!mon_site_counted(fun->decl)) {
-			mon_instrument_arc(fun);
-			how = " (arcs)";
-		} else {
-			if (mon_calls_ok())
-				mon_record_fn(fun);
-			how = " (arcs at the call sites)";
-		}
-	} else if (mon_static_ok()) {
-		/* A second entry's count is mon_groups.c's, at its start. */
-		if (mon_site_counted(fun->decl))
-			how = " (calls counted at their sites)";
-		else if (mon_groups_entry2(fun->decl))
-			how = " (a second entry for the unit's calls)";
-		else
-			mon_instrument_static(fun);
-	} else
+		mon_instrument_arc(fun);
+		how = " (arcs)";
+	} else if (mon_static_ok())
+		mon_instrument_static(fun);
+	else
 		mon_instrument_count(fun);
 	free_dominance_info(CDI_DOMINATORS);
 	free_dominance_info(CDI_POST_DOMINATORS);

@@ -76,10 +76,13 @@ static const char mon_help[] =
     "guard=yes|no  skip counting in threads the C library did not start"
     " (raw clone()), 3 instructions a call (default: yes in -fPIC code,"
     " no in an executable's)\n"
+    "reference  the reference count: one locked add at each"
+    " out-of-line entry (update=atomic), no count at call sites\n"
     "verbose  report each function instrumented or skipped\n"
     "p, pg  markers added by monprof.specs for -p and -pg\n";
 
-static const char mon_keys[] = "update=, tls=, guard=, verbose, p, pg";
+static const char mon_keys[] =
+    "update=, tls=, guard=, reference, verbose, p, pg";
 
 static const char *const mon_guard_names[] = { "no", "yes" };
 
@@ -111,9 +114,6 @@ public:
 
 		if (fun == NULL || mon_building_cdtor)
 			return false;
-		mon_sites_prepare();	/* before the unit's first function */
-		mon_returns_prepare();
-		mon_groups_prepare();
 		why = mon_skip_reason(fun->decl);
 		if (why != NULL && mon_opt.verbose && DECL_NAME(fun->decl) != NULL)
 			fprintf(stderr, "monprof: %s: skipped (%s)\n",
@@ -131,49 +131,6 @@ public:
 	clone() override
 	{
 		return new mon_pass(m_ctxt);
-	}
-};
-
-const pass_data mon_rtl_pass_data = {
-	RTL_PASS,		/* type */
-	"monprof_calls",	/* name */
-	OPTGROUP_NONE,		/* optinfo_flags */
-	TV_NONE,		/* tv_id */
-	0,			/* properties_required */
-	0,			/* properties_provided */
-	0,			/* properties_destroyed */
-	0,			/* todo_flags_start */
-	0,			/* todo_flags_finish */
-};
-
-/*
- * An executable's calls counted where they are made: -pg's arcs at
- * their sites (mon_calls.c), -p's calls once per group (mon_groups.c).
- */
-class mon_rtl_pass : public rtl_opt_pass {
-public:
-	mon_rtl_pass(gcc::context *ctxt) :
-	    rtl_opt_pass(mon_rtl_pass_data, ctxt) {}
-
-	bool
-	gate(function *fun) override
-	{
-		return fun != NULL && !mon_building_cdtor &&
-		    (mon_calls_ok() || mon_static_ok()) &&
-		    mon_skip_reason(fun->decl) == NULL;
-	}
-
-	unsigned int
-	execute(function *fun) override
-	{
-		return mon_calls_ok() ? mon_calls_count(fun) :
-		    mon_groups_count(fun);
-	}
-
-	opt_pass *
-	clone() override
-	{
-		return new mon_rtl_pass(m_ctxt);
 	}
 };
 
@@ -243,7 +200,9 @@ mon_parse_args(const struct plugin_name_args *info)
 				ok = false;
 			else
 				mon_opt.guard = n;
-		} else if (strcmp(key, "verbose") == 0)
+		} else if (strcmp(key, "reference") == 0)
+			mon_opt.reference = true;
+		else if (strcmp(key, "verbose") == 0)
 			mon_opt.verbose = true;
 		else if (strcmp(key, "pg") == 0)
 			mon_opt.pg = true;
@@ -260,7 +219,7 @@ mon_parse_args(const struct plugin_name_args *info)
 MON_PLUGIN_EXPORT int
 plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
-	struct register_pass_info pass, calls;
+	struct register_pass_info pass;
 
 	if (!mon_version_ok(version)) {
 		error("monprof: %s was built for GCC %s and cannot run in "
@@ -270,6 +229,16 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	}
 	if (!mon_parse_args(info))
 		return 1;
+	if (mon_opt.reference) {
+		if (mon_opt.update_given && mon_opt.update != MON_UPDATE_ATOMIC) {
+			error("monprof: %<-fplugin-arg-%s-reference%> counts "
+			    "with update=atomic; drop update=%s",
+			    info->base_name, mon_update_names[mon_opt.update]);
+			return 1;
+		}
+		mon_opt.update = MON_UPDATE_ATOMIC;
+		mon_opt.update_given = true;
+	}
 	if (!mon_opt.update_given && OPTION_SET_P(flag_profile_update)) {
 		switch (flag_profile_update) {
 		case PROFILE_UPDATE_SINGLE:
@@ -286,8 +255,9 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	/* -p/-pg would also add an mcount call and force a frame pointer. */
 	profile_flag = 0;
 	if (mon_opt.verbose)
-		fprintf(stderr, "monprof: %s, update=%s%s\n", MON_VERSION,
-		    mon_update_names[mon_opt.update], mon_opt.pg ? ", -pg" : "");
+		fprintf(stderr, "monprof: %s, update=%s%s%s\n", MON_VERSION,
+		    mon_update_names[mon_opt.update], mon_opt.pg ? ", -pg" : "",
+		    mon_opt.reference ? ", reference" : "");
 
 	/*
 	 * Before "optimized": the last GIMPLE pass, run at every -O level,
@@ -298,15 +268,6 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	pass.ref_pass_instance_number = 1;
 	pass.pos_op = PASS_POS_INSERT_BEFORE;
 
-	/*
-	 * The executable's call sites and groups: after every pass that
-	 * moves or copies insns, before "shorten" sizes them.
-	 */
-	calls.pass = new mon_rtl_pass(g);
-	calls.reference_pass_name = "shorten";
-	calls.ref_pass_instance_number = 1;
-	calls.pos_op = PASS_POS_INSERT_BEFORE;
-	mon_groups_prologue_hook();
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &mon_plugin_info);
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
@@ -317,8 +278,6 @@ plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
 	    (void *)mon_gimple_roots);
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 	    &pass);
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-	    &calls);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,
 	    mon_area_finish, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT,

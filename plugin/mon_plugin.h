@@ -5,7 +5,7 @@
  *
  *	mon_plugin.c		plugin_init: the arguments, the pass
  *	mon_instrument.c	the function entries (-p, -pg)
- *	mon_sites.c		-pg arcs counted and announced at call sites
+ *	mon_sites.c		-pg call sites announced to their callees
  *	mon_area.c		-fPIC code's words in the runtime's area
  *	mon_gimple.c		the options, the runtime's decls, GIMPLE pieces
  */
@@ -25,6 +25,7 @@ struct mon_options {
 	enum tls_model	 tls;		/* TLS_MODEL_NONE: automatic */
 	bool		 verbose;
 	bool		 pg;		/* -pg: call-graph arcs */
+	bool		 reference;	/* one locked count at each entry */
 	int		 guard;		/* guard=: 1 yes, 0 no, -1 -fPIC code */
 };
 
@@ -123,27 +124,7 @@ tree		mon_area_load(gimple_stmt_iterator *gsi, tree a, tree off,
 void		mon_area_finish(void *gcc_data, void *user_data);
 
 /* mon_sites.c */
-void		mon_sites_prepare(void);
-bool		mon_site_counted(tree fndecl);
-void		mon_instrument_sites(function *fun);
 void		mon_announce_sites(function *fun);
 void		mon_sites_finish(void *gcc_data, void *user_data);
-
-/* mon_calls.c */
-bool		mon_calls_ok(void);
-unsigned int	mon_calls_tag(tree fndecl);
-const char	*mon_calls_pfn_text(tree fndecl, tree cell);
-unsigned int	mon_calls_count(function *fun);
-const char	*mon_calls_asm_name(tree decl);
-tree		mon_calls_callee(rtx_insn *insn);
-rtx		mon_calls_asm(const char *text, rtx_insn *insn);
-
-void		mon_returns_prepare(void);
-bool		mon_returns(tree fndecl);
-
-unsigned int	mon_groups_count(function *fun);
-void		mon_groups_prepare(void);
-bool		mon_groups_entry2(tree fndecl);
-void		mon_groups_prologue_hook(void);
 
 #endif

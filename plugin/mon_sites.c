@@ -1,159 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mon_sites.c - -pg arcs counted where they are made.  A function that
- * only this file calls, directly (cgraph's "local": static, its address
- * never taken), from functions that are all instrumented, has all its
- * arcs known here: each call site gets a counter of its own, and the
- * function's entry is not instrumented at all.  Before such a call:
- *
- *	static __thread long *word;	one per call site
- *	static const struct __mon_site site = { &cell, callee + 1 };
- *
- *	p = word;
- *	if (p != 0)
- *		*p += 1;
- *	else
- *		__mon_mcount_site(&word, &site);
- *
- * The runtime counts the arc (from the hook's return address, a pc of
- * the call's line in the caller, to the callee, whose cell the site
- * names) and leaves the arc's counter in word: whatever the pattern of
- * callers, a call costs what a -p entry costs.  Other functions keep the
- * entry's arc cache (mon_instrument.c).  x86-64 only, as the stub.
- *
- * Every other direct call announces its site to the callee (hook ABI
- * 5, mon.h): the address of the site's record, whose word in each
- * thread's block of the runtime holds the arc counted through the site;
- * the callee's entry counts through it if it is the same arc, whatever
- * the pattern of callers:
+ * mon_sites.c - -pg call sites that announce themselves to their callee
+ * (hook ABI 5, mon.h): before a direct call, the address of the site's
+ * record, whose word in each thread's block of the runtime holds the arc
+ * counted through the site; the callee's entry, which counts every call
+ * itself, counts through that word if it is the same arc, whatever the
+ * pattern of callers:
  *
  *	static long rec;		one per call site, in __mon_sites
  *
  *	__mon_site_rec = &rec;
  *	callee(...);
  *
- * -fPIC code announces only once linked into an executable (below).
+ * The announcement only tells the entry which arc to count; the count is
+ * the entry's (mon_instrument.c).  -fPIC code announces only once linked
+ * into an executable, or through its object's mod (below).
  */
 #include "compat.h"
 
 #include "mon_abi.h"
 #include "mon_plugin.h"
-
-/* Per callee of this unit: its cell and site descriptor. */
-struct mon_callee {
-	tree	 cell;
-	tree	 site;
-};
-
-static hash_map<tree, mon_callee> *mon_callees;
-
-/* The functions of this unit whose arcs are all counted at their sites. */
-static hash_set<tree> *mon_site_fns;
-
-/*
- * Whether all of node's calls are direct calls of this unit: cgraph's
- * local, which is set only when optimizing; at -O0 the same facts,
- * asked one by one ("used" may mean calls from an asm).
- */
-static bool
-mon_local(cgraph_node *node)
-{
-	if (optimize)
-		return node->local;
-	return !TREE_PUBLIC(node->decl) && !DECL_EXTERNAL(node->decl) &&
-	    !node->externally_visible && !node->address_taken &&
-	    lookup_attribute("used", DECL_ATTRIBUTES(node->decl)) == NULL &&
-	    !DECL_STATIC_CONSTRUCTOR(node->decl) &&
-	    !DECL_STATIC_DESTRUCTOR(node->decl) && !node->ifunc_resolver &&
-	    !node->thunk && !node->has_aliases_p();
-}
-
-/*
- * Whether node's arcs can all be counted at its call sites: it is local
- * and every caller that is left a real call will run the pass.
- */
-static bool
-mon_site_countable(cgraph_node *node)
-{
-	cgraph_node *caller;
-	cgraph_edge *e;
-
-	/*
-	 * Not one of a comdat group (ipa-comdats moves a local function
-	 * used by one comdat there): the site's record, outside the group,
-	 * would name a section the linker may discard.
-	 */
-	if (!mon_local(node) || node->callers == NULL ||
-	    node->get_comdat_group() != NULL ||
-	    mon_skip_reason(node->decl) != NULL)
-		return false;
-	for (e = node->callers; e != NULL; e = e->next_caller) {
-		if (!e->inline_failed)
-			continue;	/* inlined: no call left */
-		caller = e->caller->inlined_to != NULL ? e->caller->inlined_to :
-		    e->caller;
-		/* (LTO reads a body in only when it compiles it.) */
-		if (caller->thunk || !caller->has_gimple_body_p() ||
-		    caller->in_other_partition ||
-		    mon_skip_reason(caller->decl) != NULL)
-			return false;
-	}
-	return true;
-}
-
-/*
- * Decide for the whole unit at once, before its first function is
- * compiled: a function compiled (and skipped) first would have its call
- * edges released, and its callee would look called by the others only.
- */
-void
-mon_sites_prepare(void)
-{
-	cgraph_node *node;
-
-	/* -pg, or -p that counts its sites' calls in groups (mon_groups.c). */
-	if (mon_site_fns != NULL || (!mon_opt.pg && !mon_static_ok()) ||
-	    !mon_x86_64())
-		return;
-	mon_site_fns = new hash_set<tree>;
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node)
-		if (mon_site_countable(node))
-			mon_site_fns->add(node->decl);
-}
-
-bool
-mon_site_counted(tree fndecl)
-{
-	return mon_site_fns != NULL && mon_site_fns->contains(fndecl);
-}
-
-/* The cell and the site descriptor of callee, made once per unit. */
-static mon_callee *
-mon_callee_of(tree callee)
-{
-	mon_callee *c, fresh;
-	tree type, init, fields;
-	vec<constructor_elt, va_gc> *elts = NULL;
-
-	if (mon_callees == NULL)
-		mon_callees = new hash_map<tree, mon_callee>;
-	if ((c = mon_callees->get(callee)) != NULL)
-		return c;
-	fresh.cell = mon_new_var("__mon_cell", ptr_type_node, false);
-	/* struct __mon_site: two pointers. */
-	type = build_array_type_nelts(ptr_type_node, 2);
-	fields = build_fold_addr_expr(fresh.cell);
-	CONSTRUCTOR_APPEND_ELT(elts, size_int(0), fold_convert(ptr_type_node,
-	    fields));
-	CONSTRUCTOR_APPEND_ELT(elts, size_int(1), fold_convert(ptr_type_node,
-	    fold_build_pointer_plus_hwi(build_fold_addr_expr(callee), 1)));
-	init = build_constructor(type, elts);
-	TREE_CONSTANT(init) = 1;
-	TREE_STATIC(init) = 1;
-	fresh.site = mon_new_const("__mon_site", type, init);
-	mon_callees->put(callee, fresh);
-	return mon_callees->get(callee);
-}
 
 /* The blocks of an ntest-test check (mon_split_edge) right before call. */
 static void
@@ -167,97 +33,6 @@ mon_split_before(function *fun, gcall *call, struct mon_blocks *b, int ntest)
 	e = gsi_end_p(gsi) ? split_block_after_labels(bb) :
 	    split_block(bb, gsi_stmt(gsi));
 	mon_split_edge(fun, e, ntest, b);
-}
-
-/* Count the arc of call at its site. */
-static void
-mon_count_site(function *fun, gcall *call, tree callee)
-{
-	static const char stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_SITE_STUB_NAME);
-	static const char area_stub[] = MON_LEA_STUB_CALL(MON_MCOUNT_SITE_AREA_STUB_NAME);
-	struct mon_blocks b;
-	gimple_stmt_iterator gsi;
-	mon_callee *c = mon_callee_of(callee);
-	tree word = NULL_TREE, wordp, p, a, off;
-	basic_block blocks[4];
-	location_t loc = gimple_location(call);
-	HOST_WIDE_INT w = -1;
-	int k, n = 0;
-
-	wordp = build_pointer_type(long_integer_type_node);
-	if (mon_gs_ok())
-		word = mon_gs_word("__mon_site_word", wordp);
-	else if (!mon_area_ok() || (w = mon_area_new_word()) < 0)
-		word = mon_new_var("__mon_site_word", wordp, true);
-	mon_split_before(fun, call, &b, word != NULL_TREE ? 1 : 2);
-
-	if (word != NULL_TREE) {
-		/* test: p = word (this thread's); if (p != 0) */
-		gsi = gsi_start_bb(b.test[0]);
-		p = mon_gs_load(&gsi, word);
-	} else {
-		/* -fPIC: a word of the area (mon_area.c) */
-		gsi = gsi_start_bb(b.test[0]);
-		mon_area_test(&gsi, w, &a, &off);
-		gsi = gsi_start_bb(b.test[1]);
-		p = mon_area_load(&gsi, a, off, wordp);
-		blocks[n++] = b.test[1];
-	}
-	mon_test(&gsi, NE_EXPR, p, build_int_cst(wordp, 0));
-	blocks[n++] = b.test[0];
-	blocks[n++] = b.hot;
-	blocks[n++] = b.slow;
-
-	/* hot: *p += 1 */
-	gsi = gsi_start_bb(b.hot);
-	mon_increment(&gsi, p, 0);
-
-	/* slow: the stub, with &word (or its offset) and &site */
-	gsi = gsi_start_bb(b.slow);
-	if (word != NULL_TREE)
-		mon_stub_call(&gsi, stub, mon_addr_of(&gsi, word), "m",
-		    c->site, NULL_TREE, NULL_TREE);
-	else
-		mon_stub_call(&gsi, area_stub, off, "m", c->site, NULL_TREE,
-		    NULL_TREE);
-
-	/*
-	 * On the call's line, the slow block too (it is placed last): its
-	 * return address is the arc's pc, which prof maps to a line.
-	 */
-	for (k = 0; k < n; k++)
-		for (gsi = gsi_start_bb(blocks[k]); !gsi_end_p(gsi);
-		    gsi_next(&gsi))
-			gimple_set_location(gsi_stmt(gsi), loc);
-	if (mon_guarded())
-		mon_guard(b.test[0], b.join);
-}
-
-/* Count, where they are made, fun's calls of site-counted functions. */
-void
-mon_instrument_sites(function *fun)
-{
-	auto_vec<gcall *> calls;
-	basic_block bb;
-	gimple_stmt_iterator gsi;
-	gcall *call;
-	tree callee;
-	unsigned i;
-
-	FOR_EACH_BB_FN(bb, fun)
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-			if ((call = dyn_cast<gcall *>(gsi_stmt(gsi))) != NULL &&
-			    (callee = gimple_call_fndecl(call)) != NULL_TREE &&
-			    mon_site_counted(callee))
-				calls.safe_push(call);
-	FOR_EACH_VEC_ELT(calls, i, call) {
-		mon_count_site(fun, call, gimple_call_fndecl(call));
-		if (mon_opt.verbose)
-			fprintf(stderr, "monprof: %s: call of %s counted at "
-			    "its site\n", function_name(fun),
-			    IDENTIFIER_POINTER(DECL_NAME(
-			    gimple_call_fndecl(call))));
-	}
 }
 
 /*
@@ -275,7 +50,7 @@ mon_announced(gcall *call)
 	return callee != NULL_TREE && !gimple_call_internal_p(call) &&
 	    !gimple_call_tail_p(call) &&
 	    !(gimple_call_flags(call) & ECF_RETURNS_TWICE) &&
-	    !fndecl_built_in_p(callee) && !mon_site_counted(callee) &&
+	    !fndecl_built_in_p(callee) &&
 	    mon_skip_reason(callee) == NULL;
 }
 

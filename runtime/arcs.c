@@ -219,9 +219,6 @@ __mon_arcs_slow(struct cnt **cellp, uintptr_t from, char *selfpc)
 	 */
 	if (!MON_LOAD(&used))
 		MON_STORE(&used, 1);
-	/* Counted at its call site already (hook ABI 8, psites.c). */
-	if (__mon_psites_counted(from, cellp))
-		goto out;
 	cell = __mon_cells_claim(cellp, selfpc, 1);
 	if (cell == NULL) {
 		MON_ADD(&lost, 1);
@@ -290,7 +287,7 @@ __mon_arcs_count(struct cnt **cellp, uintptr_t from, char *selfpc)
 int
 __mon_arcs_used(void)
 {
-	return MON_LOAD(&used) || __mon_psites_any();
+	return MON_LOAD(&used);
 }
 
 /* Calls not counted for lack of memory. */
@@ -361,9 +358,6 @@ __mon_arcs_each(void (*f)(uintptr_t, struct cnt *, long, void *), void *arg)
 	struct report r = { f, arg, __mon_mode_on() };
 
 	visit(report, &r);
-	/* The callees' cells: mon.out's fold claims them, if it ran. */
-	__mon_pcells_claim(__mon_cells_claim);
-	__mon_pcells_arcs(r.on, NULL, 0, 0, f, arg);
 }
 
 static void
@@ -374,15 +368,6 @@ add(struct __mon_arc *a, void *on)
 	a->cell->mcnt += n;
 }
 
-/* An arc counted at its call site (pcells.c), to its callee's cell. */
-static void
-add_site(uintptr_t from, struct cnt *cell, long n, void *unused)
-{
-	(void)from;
-	(void)unused;
-	cell->mcnt += n;
-}
-
 /* Add every arc to its callee's cell, after __mon_cells_fold. */
 void
 __mon_arcs_fold(void)
@@ -390,7 +375,6 @@ __mon_arcs_fold(void)
 	int on = __mon_mode_on();
 
 	visit(add, &on);
-	__mon_pcells_arcs(on, NULL, 0, 0, add_site, NULL);
 }
 
 /*
@@ -411,8 +395,6 @@ __mon_arcs_fold_tid(long tid, int shared_too)
 			visit_table(t, add, &on);
 	if (shared_too && (t = MON_LOAD(&shared)) != NULL)
 		visit_table(t, add, &on);
-	__mon_pcells_arcs(on, __mon_cells_whose, tid, shared_too, add_site,
-	    NULL);
 }
 
 /*

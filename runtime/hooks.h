@@ -11,11 +11,7 @@
 
 /* mcount.c */
 void	 __mon_mcount_slow_at(long **, struct cnt **, char *) MON_HIDDEN;
-void	 __mon_mcount_site_at(long **, const struct __mon_site *, char *)
-	    MON_HIDDEN;
 void	 __mon_mcount_area_at(long, struct cnt **, char *) MON_HIDDEN;
-void	 __mon_mcount_site_area_at(long, const struct __mon_site *, char *)
-	    MON_HIDDEN;
 void	 __mon_mcount_disable(int) MON_HIDDEN;
 int	 __mon_mcount_disabled(void) MON_HIDDEN;
 

@@ -152,24 +152,7 @@ __mon_mcount_arc_cache(struct cnt **cellp, void *frompc, long **cache)
 }
 
 /*
- * -pg, at a call site of a function whose every call the plugin counts
- * where it is made (mon.h, struct __mon_site): count the arc from pc, a
- * pc of the site, and hand the site its counter.  The x86-64 stub calls
- * it.
- */
-void
-__mon_mcount_site_at(long **word, const struct __mon_site *site, char *pc)
-{
-	struct __mon_arc *a;
-
-	a = __mon_arcs_count(site->cell, (uintptr_t)pc, site->fn);
-	/* An executable's word: this thread's copy in its window. */
-	if (a != NULL && (word = __mon_pcells_word(word)) != NULL)
-		MON_STORE(word, &a->n.count);
-}
-
-/*
- * The same two for -fPIC code, whose words are in this
+ * The -p slow path for -fPIC code, whose words are in this
  * thread's area (area.c), at offset off.  Without one (no memory, a
  * thread glibc did not start, a unit that got no words) the call is
  * counted and its counter left nowhere.
@@ -180,12 +163,4 @@ __mon_mcount_area_at(long off, struct cnt **cell, char *pc)
 	long *none = NULL, **w = __mon_area_word(off);
 
 	__mon_mcount_slow_at(w != NULL ? w : &none, cell, pc);
-}
-
-void
-__mon_mcount_site_area_at(long off, const struct __mon_site *site, char *pc)
-{
-	long *none = NULL, **w = __mon_area_word(off);
-
-	__mon_mcount_site_at(w != NULL ? w : &none, site, pc);
 }

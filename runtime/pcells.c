@@ -32,17 +32,6 @@
  * window (__mon_pcells_win), or nowhere in a thread the runtime does
  * not know.
  *
- * -pg code of hook ABI 8 counts its arcs at their call sites in
- * counters of the span too (records of section __mon_psites, after
- * those of __mon_pcells here: a site's count is its callee's, in the
- * arc from the site, psites.c).  __mon_pcells_pend, where a site says
- * that it counted the call, is a word of the span: one per thread.
- *
- * -p code of hook ABI 9 counts the calls of functions without entry
- * code once per group of calls (records of section __mon_pblocks, after
- * the call sites': a group's count times the record's calls is its
- * callee's, in one cell per callee and unit).
- *
  * Threads the runtime does not see start (a raw clone, a thread of
  * glibc's own) count in the window of the thread that created them,
  * unsynchronised with it (README, "Limitations").
@@ -73,10 +62,6 @@ extern const struct mon_pcell __start___mon_pcells[]
     __attribute__((__weak__, __visibility__("hidden")));
 extern const struct mon_pcell __stop___mon_pcells[]
     __attribute__((__weak__, __visibility__("hidden")));
-extern const struct mon_pblock __start___mon_pblocks[]
-    __attribute__((__weak__, __visibility__("hidden")));
-extern const struct mon_pblock __stop___mon_pblocks[]
-    __attribute__((__weak__, __visibility__("hidden")));
 
 /* A lease's data: a thread's window and its tallies, one per record. */
 struct pthr {
@@ -87,22 +72,13 @@ struct pthr {
 
 static struct __mon_leases pthrs = MON_LEASES_INIT(MON_LEASE_PCELLS);
 static struct cnt **cellof;	/* per record, claimed at a fold */
-/*
- * -threads: per call site, what the threads whose files are written
- * counted there: their leases start from zero for the threads that
- * adopt them, and gmon.out, the process's, still has every arc.
- */
-static long *gone;
 static __thread struct pthr *mine __attribute__((__tls_model__("initial-exec")));
 static int spanned;		/* the span is a lease's window */
 
 /*
  * The span (below), and this thread's window, for the stubs (stub.c) as
- * for this file.  __mon_pcells_pend: each thread's, at its %gs base
- * from here.
+ * for this file.
  */
-long	 __mon_pcells_pend MON_HIDDEN
-    __attribute__((__section__(MON_PCTRS_SECTION)));
 char	*__mon_pcells_lo MON_HIDDEN;
 size_t	 __mon_pcells_len MON_HIDDEN;
 __thread char *__mon_pcells_win MON_HIDDEN
@@ -116,36 +92,13 @@ __thread char *__mon_pcells_win MON_HIDDEN
 __thread struct __mon_pcells_dirty *__mon_pcells_dirty MON_HIDDEN
     __attribute__((__tls_model__("initial-exec")));
 
-/*
- * Records of __mon_pcells: 0 .. npc() - 1; then the -pg call sites'
- * (npc() .. nbl() - 1), then the -p groups' of __mon_pblocks.
- */
+/* The records of __mon_pcells. */
 static size_t
-npc(void)
+nrec(void)
 {
 	if (__start___mon_pcells == NULL || __stop___mon_pcells == NULL)
 		return 0;
 	return (size_t)(__stop___mon_pcells - __start___mon_pcells);
-}
-
-static size_t
-nbl(void)
-{
-	return npc() + __mon_psites_n();
-}
-
-static size_t
-nrec(void)
-{
-	if (__start___mon_pblocks == NULL || __stop___mon_pblocks == NULL)
-		return nbl();
-	return nbl() + (size_t)(__stop___mon_pblocks - __start___mon_pblocks);
-}
-
-static const struct mon_pblock *
-block(size_t i)
-{
-	return &__start___mon_pblocks[i - nbl()];
 }
 
 /* The executable's counter of record i. */
@@ -154,10 +107,6 @@ ctr_of(size_t i)
 {
 	const struct mon_pcell *r = &__start___mon_pcells[i];
 
-	if (i >= nbl())
-		return (long *)((char *)&block(i)->ctr + block(i)->ctr);
-	if (i >= npc())
-		return __mon_psites_ctr(i - npc());
 	return (long *)((char *)&r->ctr + r->ctr);
 }
 
@@ -165,21 +114,7 @@ ctr_of(size_t i)
 static int
 word(size_t i)
 {
-	return i < npc() && __start___mon_pcells[i].pc == 0;
-}
-
-/* Record i is a -pg call site's: an arc's count (hook ABI 8). */
-static int
-site(size_t i)
-{
-	return i >= npc() && i < nbl();
-}
-
-/* Record i is a -p group's: its callee's count, times calls (ABI 9). */
-static int
-group(size_t i)
-{
-	return i >= nbl();
+	return __start___mon_pcells[i].pc == 0;
 }
 
 /*
@@ -187,17 +122,9 @@ group(size_t i)
  * function's count.
  */
 static int
-first(size_t i)
-{
-	return i < npc() && !word(i) &&
-	    (i == 0 || ctr_of(i) != ctr_of(i - 1));
-}
-
-/* Record i is a count of its own: a function's or an arc's. */
-static int
 counts(size_t i)
 {
-	return first(i) || site(i) || group(i);
+	return !word(i) && (i == 0 || ctr_of(i) != ctr_of(i - 1));
 }
 
 static char *
@@ -236,14 +163,6 @@ span(void)
 		else
 			counters = 1;
 	}
-	if (__mon_psites_any()) {
-		c = (char *)&__mon_pcells_pend;
-		if (c < lo)
-			lo = c;
-		if (c > hi)
-			hi = c;
-		words = 1;
-	}
 	lo = (char *)((unsigned long)lo & ~(PAGE - 1));
 	__mon_pcells_lo = lo;
 	MON_STORE(&__mon_pcells_len, ((unsigned long)(hi - lo) + sizeof(long) +
@@ -262,8 +181,8 @@ zero(char *page)
 }
 
 /*
- * Where counters and words share pages (-pg code of hook ABI 8 counts
- * its calls in the span too): the words of each page of the span, so
+ * Where counters and words share pages (units built -p and units built
+ * -pg in one executable): the words of each page of the span, so
  * that a window's are zeroed on the pages its last holder touched only.
  * Page k's words are at the offsets woff[first[k]] .. woff[first[k + 1]
  * - 1].  Made once, by counting: no sort.
@@ -276,13 +195,11 @@ struct wordmap {
 
 static struct wordmap *wmap;
 
-/* The offset of word record i (or of __mon_pcells_pend: i == nrec()). */
+/* The offset of word record i. */
 static uint32_t
 woff_of(size_t i)
 {
-	char *w = i < nrec() ? (char *)ctr_of(i) : (char *)&__mon_pcells_pend;
-
-	return (uint32_t)(w - __mon_pcells_lo);
+	return (uint32_t)((char *)ctr_of(i) - __mon_pcells_lo);
 }
 
 static struct wordmap *
@@ -294,8 +211,8 @@ words_map(void)
 
 	if (m != NULL || __mon_pcells_len > UINT32_MAX)
 		return m;
-	for (i = 0; i <= n; i++)
-		if (i < n ? word(i) : __mon_psites_any())
+	for (i = 0; i < n; i++)
+		if (word(i))
 			nw++;
 	len = sizeof(*m) + (2 * pages + 1 + nw) * sizeof(uint32_t);
 	if ((m = __mon_arena_map(len)) == NULL)
@@ -304,15 +221,15 @@ words_map(void)
 	m->first = (uint32_t *)(m + 1);
 	at = m->first + pages + 1;
 	m->woff = at + pages;
-	for (i = 0; i <= n; i++)
-		if (i < n ? word(i) : __mon_psites_any())
+	for (i = 0; i < n; i++)
+		if (word(i))
 			m->first[woff_of(i) / PAGE + 1]++;
 	for (i = 1; i <= pages; i++)
 		m->first[i] += m->first[i - 1];
 	for (i = 0; i < pages; i++)
 		at[i] = m->first[i];
-	for (i = 0; i <= n; i++)
-		if (i < n ? word(i) : __mon_psites_any()) {
+	for (i = 0; i < n; i++)
+		if (word(i)) {
 			o = woff_of(i);
 			m->woff[at[o / PAGE]++] = o;
 		}
@@ -365,8 +282,6 @@ clear_pages(char *win, const struct wordmap *m)
  * zeroed (the counters are totals, and stay): those its holders logged;
  * if they did not fit the log, those on the pages touched; if mincore
  * fails, word by word, read first, so that pages never touched stay so.
- * __mon_pcells_pend, 0 but between a call site and its callee's entry,
- * is one of them.
  */
 static void
 clear_words(struct pthr *p)
@@ -381,9 +296,6 @@ clear_words(struct pthr *p)
 	if (!words)
 		return;
 	MON_STORE(&p->dirty.n, 0);
-	if (__mon_psites_any())
-		*(long *)(win + ((char *)&__mon_pcells_pend -
-		    __mon_pcells_lo)) = 0;
 	/* The words its holders logged, if they fit the log. */
 	if (set <= MON_PCELLS_DIRTY) {
 		for (k = 0; k < set; k++)
@@ -544,9 +456,8 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 {
 	struct __mon_lease *l;
 	struct pthr *p;
-	struct cnt **c = MON_LOAD(&cellof), **seen = NULL, **callee;
+	struct cnt **c = MON_LOAD(&cellof), **seen = NULL;
 	size_t i, n = nrec(), len = n * sizeof(*c);
-	char *entry;
 
 	if (n == 0 || MON_LOAD(&__mon_pcells_len) == 0)
 		return;
@@ -560,19 +471,8 @@ __mon_pcells_claim(struct cnt *(*claim)(struct cnt **, char *, int))
 	}
 	MON_FOREACH_LEASE(&pthrs, l, p)
 		for (i = 0; i < n; i++) {
-			if (c[i] != NULL || !counts(i) || (raw(p, i) == 0 &&
-			    (!site(i) || gone == NULL || gone[i - npc()] == 0)))
-				continue;
-			if (first(i))
+			if (c[i] == NULL && counts(i) && raw(p, i) != 0)
 				claim(&c[i], pc_of(i), 0);
-			else if (group(i))
-				/* One cell per callee and unit. */
-				c[i] = claim((struct cnt **)((char *)
-				    &block(i)->cell + block(i)->cell),
-				    (char *)&block(i)->pc + block(i)->pc, 0);
-			else if ((callee = __mon_psites_callee(i - npc(),
-			    &entry)) != NULL)
-				c[i] = claim(callee, entry, 1);
 		}
 }
 
@@ -596,49 +496,10 @@ __mon_pcells_add(int on, int (*whose)(long, long, int), long tid,
 		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
 			continue;
 		for (i = 0; i < n; i++)
-			if (c[i] != NULL && (first(i) || group(i))) {
+			if (c[i] != NULL && counts(i)) {
 				t = p->t[i];
 				t.count = raw(p, i);
-				c[i]->mcnt += __mon_tally_value(&t, on) *
-				    (group(i) ? block(i)->calls : 1);
-			}
-	}
-}
-
-/*
- * f(from, cell, count, arg) for each arc counted at a call site, once
- * per lease whose (holder's tid, tid, main_file) says so, all if whose
- * is NULL; cell is the callee's, claimed (writer).
- */
-void
-__mon_pcells_arcs(int on, int (*whose)(long, long, int), long tid,
-    int main_file, void (*f)(uintptr_t, struct cnt *, long, void *),
-    void *arg)
-{
-	struct __mon_lease *l;
-	struct __mon_tally t;
-	struct pthr *p;
-	struct cnt **c = MON_LOAD(&cellof);
-	size_t i, n = nbl();
-	long v;
-
-	if (c == NULL)
-		return;
-	if (whose == NULL && gone != NULL)
-		for (i = npc(); i < n; i++)
-			if (c[i] != NULL && gone[i - npc()] != 0)
-				f(__mon_psites_from(i - npc()), c[i],
-				    gone[i - npc()], arg);
-	MON_FOREACH_LEASE(&pthrs, l, p) {
-		if (whose != NULL && !whose(MON_LOAD(&l->tid), tid, main_file))
-			continue;
-		for (i = npc(); i < n; i++)
-			if (c[i] != NULL) {
-				t = p->t[i];
-				t.count = raw(p, i);
-				if ((v = __mon_tally_value(&t, on)) != 0)
-					f(__mon_psites_from(i - npc()), c[i], v,
-					    arg);
+				c[i]->mcnt += __mon_tally_value(&t, on);
 			}
 	}
 }
@@ -655,13 +516,8 @@ each(int what, int on, long tid)
 	struct __mon_lease *l;
 	struct __mon_tally t;
 	struct pthr *p;
-	size_t i, n = nrec(), ns = __mon_psites_n();
+	size_t i, n = nrec();
 
-	if (!what && tid != 0 && gone == NULL && ns != 0)
-		gone = __mon_arena_map(ns * sizeof(*gone));
-	if (!what && tid == 0 && gone != NULL)
-		for (i = 0; i < ns; i++)
-			gone[i] = 0;
 	MON_FOREACH_LEASE(&pthrs, l, p) {
 		if (tid != 0 && MON_LOAD(&l->tid) != tid)
 			continue;
@@ -674,12 +530,8 @@ each(int what, int on, long tid)
 				continue;
 			if (what)
 				__mon_tally_control(&t, on);
-			else {
-				if (tid != 0 && site(i) && gone != NULL)
-					gone[i - npc()] += __mon_tally_value(&t,
-					    on);
+			else
 				__mon_tally_zero(&t, on);
-			}
 			MON_STORE(&p->t[i].snap, t.snap);
 			MON_STORE(&p->t[i].excluded, t.excluded);
 		}
@@ -721,9 +573,6 @@ __mon_pcells_reset(void)
 				p->t[i].count = -v;
 			}
 		}
-	if (gone != NULL)
-		for (i = 0; i < __mon_psites_n(); i++)
-			gone[i] = 0;
 	__mon_arena_orphan(&pthrs);
 	/* A thread the runtime did not know forked: known from now on. */
 	(void)__mon_pcells_thread();
@@ -741,8 +590,7 @@ __mon_pcells_mapped(void)
 {
 	struct __mon_lease *l;
 	struct pthr *p;
-	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof) +
-	    __mon_psites_mapped();
+	size_t n = __mon_arena_leased(&pthrs) + nrec() * sizeof(*cellof);
 
 	MON_FOREACH_LEASE(&pthrs, l, p)
 		if (p->win != NULL && p->win != __mon_pcells_lo)

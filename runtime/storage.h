@@ -204,18 +204,6 @@ size_t	 __mon_area_mapped(void) MON_HIDDEN;
 void	 __mon_area_reset(void) MON_HIDDEN;
 
 /*
- * psites.c: the executable's -pg call sites (hook ABI 8) and the
- * functions they call.
- */
-size_t	 __mon_psites_n(void) MON_HIDDEN;
-int	 __mon_psites_any(void) MON_HIDDEN;
-long	*__mon_psites_ctr(size_t) MON_HIDDEN;
-uintptr_t __mon_psites_from(size_t) MON_HIDDEN;
-struct cnt **__mon_psites_callee(size_t, char **) MON_HIDDEN;
-int	 __mon_psites_counted(uintptr_t, struct cnt **) MON_HIDDEN;
-size_t	 __mon_psites_mapped(void) MON_HIDDEN;
-
-/*
  * pcells.c: the executable's counters (hook ABI 7), read in the window
  * of each thread that holds a lease; cells.c
  * folds them with its slots (claim: __mon_cells_claim; whose: which
@@ -241,9 +229,6 @@ extern __thread struct __mon_pcells_dirty *__mon_pcells_dirty MON_HIDDEN
 void	 __mon_pcells_claim(struct cnt *(*)(struct cnt **, char *, int))
 	    MON_HIDDEN;
 void	 __mon_pcells_add(int, int (*)(long, long, int), long, int) MON_HIDDEN;
-void	 __mon_pcells_arcs(int, int (*)(long, long, int), long, int,
-	    void (*)(uintptr_t, struct cnt *, long, void *), void *) MON_HIDDEN;
-extern long __mon_pcells_pend MON_HIDDEN;
 void	 __mon_pcells_control(int) MON_HIDDEN;
 void	 __mon_pcells_zero(long, int) MON_HIDDEN;
 void	 __mon_pcells_reset(void) MON_HIDDEN;

@@ -6,15 +6,14 @@
  * frame for the call:
  *
  * __mon_mcount_stub, the -p slow path (the first call of a function).
- * __mon_mcount_site_stub, a -pg call site's first call in a thread.
  * __mon_mcount_arc_rec_stub, the -pg hook when the arc cache missed:
  *	the fast path of __mon_arcs_count (arcs.c) in assembly, which
  *	counts and caches an arc this thread has seen with four scratch
  *	registers (anything else goes to __mon_arcs_slow), and leaves the
  *	arc in this thread's word of the call site that announced itself
  *	(mon_abi.h), if any.
- * __mon_mcount_area_stub, __mon_mcount_site_area_stub and
- *	__mon_mcount_arc_area_stub, the -p, site and -pg entries of
+ * __mon_mcount_area_stub and __mon_mcount_arc_area_stub, the -p and
+ *	-pg entries of
  *	-fPIC code, told the offset of the word in this thread's
  *	area where the others are told its address.
  *
@@ -25,7 +24,7 @@
  *	has stepped over its red zone.  The C code they call (mcount.c
  *	and the storage under it) is built for general registers only, so
  *	only those are saved here.  The C functions are called by name:
- *	__mon_mcount_slow_at, __mon_mcount_site_at, __mon_arcs_slow, and
+ *	__mon_mcount_slow_at, __mon_arcs_slow, and
  *	__mon_arcs_mine is read.
  */
 #include <stddef.h>
@@ -54,15 +53,11 @@ __asm__("	.globl	\"" MON_LINK_HINT "\"\n"
 	"	.set	\"" MON_LINK_HINT "\", __mon_mcount_stub\n"
 	C_STUB("__mon_mcount_stub", "__mon_mcount_slow_at"));
 
-/* The same, for a -pg call site: %rax = &word, %r11 = &site. */
-__asm__(C_STUB("__mon_mcount_site_stub", "__mon_mcount_site_at"));
-
 /*
- * -fPIC code's: the same two, told the word's offset in this thread's
- * area (area.c) in %rax instead of its address.
+ * -fPIC code's: the same, told the word's offset in this thread's area
+ * (area.c) in %rax instead of its address.
  */
 __asm__(C_STUB("__mon_mcount_area_stub", "__mon_mcount_area_at"));
-__asm__(C_STUB("__mon_mcount_site_area_stub", "__mon_mcount_site_area_at"));
 
 /* The offsets the -pg stub reads; the build fails if a structure moves. */
 #define OFF_MASK	8	/* __mon_arctab.mask */

@@ -75,16 +75,16 @@ done
 "$CC" n.o -o n 2> err && fail "linked without the runtime"
 grep -q "undefined reference to .monprof: compiled with -p or -pg (hook ABI [0-9]*); link with -specs=monprof.specs -p too, or add libmonprof.a" err ||
     { cat err; fail "no hint in the link error"; }
-# The runtime serves one hook ABI: an object of hook ABI 2 to 8 (an
+# The runtime serves one hook ABI: an object of hook ABI 2 to 9 (an
 # older plugin's) does not link, and the error says to rebuild it.
-for abi in 2 3 4 5 6 7 8; do
+for abi in 2 3 4 5 6 7 8 9; do
 	printf '%s\n' '.text' ".globl abi$abi" "abi$abi:" \
 	    ".reloc .,R_X86_64_NONE,\"monprof: compiled with -p or -pg (hook ABI $abi); link with -specs=monprof.specs -p too, or add libmonprof.a\"" \
 	    'ret' '.section .note.GNU-stack,"",@progbits' > abi$abi.s
 	"$CC" -c abi$abi.s -o abi$abi.o
 	"$CC" $S -p -O2 m.c abi$abi.o -o abi$abi 2> err &&
 	    fail "an ABI $abi object linked"
-	grep -q "undefined reference to .monprof: an object was compiled with -p or -pg by an older monprof (hook ABI 2 to 8); rebuild it with this one (hook ABI 9)" err ||
+	grep -q "undefined reference to .monprof: an object was compiled with -p or -pg by an older monprof (hook ABI 2 to 9); rebuild it with this one (hook ABI 10)" err ||
 	    { cat err; fail "ABI $abi: no word of rebuilding"; }
 	grep -q "(hook ABI $abi); link with" err &&
 	    fail "ABI $abi: told to link with the specs file"

@@ -5,7 +5,7 @@ echo 'int main(void) { return 0; }' > m.c
 if mp_cc -p -fplugin-arg-monprof-bogus=1 -c m.c 2> err; then
 	fail "bad key accepted"
 fi
-grep -q "unknown argument '-fplugin-arg-monprof-bogus'; valid keys: update=, tls=, guard=, verbose, p, pg" err ||
+grep -q "unknown argument '-fplugin-arg-monprof-bogus'; valid keys: update=, tls=, guard=, reference, verbose, p, pg" err ||
     { cat err; fail "bad key message"; }
 if mp_cc -p -fplugin-arg-monprof-update=fast -c m.c 2> err; then
 	fail "bad value accepted"

@@ -1,12 +1,10 @@
 /*
- * 408-sites: -pg arcs counted at their call sites.  4 threads each make
- * M rounds (argv[1]); a round calls
+ * 408-sites: -pg arcs of local functions.  4 threads each make M rounds
+ * (argv[1]); a round calls
  *   leaf from two places in turn (a and b), 1 + 2 = 3 calls;
  *   hidden from seen and from shy (no_instrument_function: its calls of
- *	hidden cannot be counted at the site, so hidden keeps its entry
- *	hook), 1 + 1;
- *   taken directly and through a pointer (its address is taken: the
- *	entry hook), 1 + 1.
+ *	hidden are seen by hidden's entry alone), 1 + 1;
+ *   taken directly and through a pointer (its address is taken), 1 + 1.
  * Between the threads, moncontrol(0) excludes main's call of a.
  */
 #include <pthread.h>

@@ -1,11 +1,11 @@
 /*
- * 412-callsites: -pg arcs counted at their call sites (hook ABI 8) stay
- * exact where the site's tag does not reach its callee's entry: a signal
- * handler that calls the same functions comes in between the site and
- * the entry (the handler's own sites then take the tag), a call through
- * an alias (another name: another tag), a function also called through
- * a pointer and from a function without instrumentation.  The main
- * thread and a worker loop over the calls while a third thread sends
+ * 412-callsites: -pg arcs stay exact where a call site's announcement
+ * does not reach its callee's entry: a signal handler that calls the
+ * same functions comes in between the site and the entry (the
+ * handler's own calls then read and clear it), a call through an alias
+ * (another name), a function also called through a pointer and from a
+ * function without instrumentation.  The main thread and a worker loop
+ * over the calls while a third thread sends
  * both SIGUSR1 as fast as it can, argv[1] times.  Prints what each
  * function must count, from the program's own counters.
  */

@@ -16,7 +16,7 @@ export LC_ALL
 LAYERS='
 base	seccomp fmt err note name match sort
 process	self exit exe maps env
-storage	mode arena area psites pcells cells sites arcs
+storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks sframe unwind hist perf itimer sampler
 writer	outfile objects monout gmonout

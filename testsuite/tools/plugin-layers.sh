@@ -2,8 +2,8 @@
 # plugin-layers.sh - the plugin's files call only the files below them
 # (DESIGN.md, "The plugin"), so plugin/ has no cycle: mon_gimple.c, the
 # pieces every pass uses, at the bottom, then the area words, the -pg
-# call sites (GIMPLE), which functions return, the executable's RTL
-# passes (-pg sites, -p groups), the entries, and plugin_init on top.  Read from the
+# call sites that announce themselves, the entries, and plugin_init on
+# top.  Read from the
 # objects (nm): a file that calls a function or reads a variable another
 # file defines must come after it in ORDER.  Run by `make check`.
 #
@@ -11,7 +11,7 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-ORDER='mon_gimple mon_area mon_sites mon_returns mon_calls mon_groups mon_instrument mon_plugin'
+ORDER='mon_gimple mon_area mon_sites mon_instrument mon_plugin'
 
 [ $# -eq 2 ] || { echo "usage: plugin-layers.sh OBJDIR SRCDIR" >&2; exit 2; }
 objdir=$1 srcdir=$2

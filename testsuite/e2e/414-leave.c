@@ -1,14 +1,18 @@
 /*
- * 414-groups: -p calls counted once per group of calls (hook ABI 9)
- * stay exact where a group's calls do not all run: a call that
- * longjmps out, one that may exit, a moncontrol() between two calls,
- * a tail call, a loop, and a recursion whose block calls three local
- * functions.  Prints the number of calls each function must have.
- * Usage: 414-groups N
+ * 414-leave: calls counted exactly where the calls of a straight run of
+ * code do not all run (hook ABI 9 counted such runs at their start, and
+ * counted calls that never ran): a call that longjmps out, one that
+ * may exit, a moncontrol() between two calls, a tail call, a loop, a
+ * recursion whose block calls three local functions, and a fault in the
+ * first of three calls.  Prints the number of calls each function must
+ * have.
+ * Usage: 414-leave N		the counts, on stdout
+ *	  414-leave crash	three calls, the first dies of SIGSEGV
  */
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int	moncontrol(int);	/* the runtime's (mon.h) */
 
@@ -81,12 +85,30 @@ controlled(unsigned long i)
 	sink += off_h(i);
 }
 
+/* crash: sink += at(NULL) faults; next and last never run. */
+NOINLINE static unsigned long at(const unsigned long *p) { return *p + 1; }
+NOINLINE static unsigned long next(unsigned long a) { return a * 5; }
+NOINLINE static unsigned long last(unsigned long a) { return a + 9; }
+
+NOINLINE static void
+crash(const unsigned long *p)
+{
+	sink += at(p);
+	sink += next(sink);
+	sink += last(sink);
+}
+
 int
 main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000, i;
 	volatile unsigned long k;
 
+	if (argc > 1 && strcmp(argv[1], "crash") == 0) {
+		sink += next(1);
+		crash((const unsigned long *)(sink & 0));
+		return 0;
+	}
 	sink += fib(20);
 	for (k = 0; k < n; k++)
 		if (setjmp(env) == 0)
