@@ -20,7 +20,10 @@
  *	single	a plain shared increment: loses counts under threads.
  *	atomic	a shared relaxed atomic increment (lock add).
  * Without update=, -fprofile-update=single|atomic|prefer-atomic given to
- * GCC selects single|atomic|thread.
+ * GCC selects single|atomic|thread.  -fplugin-arg-monprof-reference is
+ * atomic, and -pg's entries then read no announced call site: the
+ * plainest entry counter, which make check and check-real compare the
+ * default's counts with.
  *
  * Skipped: functions marked no_instrument_function,
  * no_profile_instrument_function, naked or interrupt; ifunc and
@@ -76,8 +79,9 @@ static const char mon_help[] =
     "guard=yes|no  skip counting in threads the C library did not start"
     " (raw clone()), 3 instructions a call (default: yes in -fPIC code,"
     " no in an executable's)\n"
-    "reference  the reference count: one locked add at each"
-    " out-of-line entry (update=atomic), no count at call sites\n"
+    "reference  the reference count, to check the others against: a"
+    " locked add at each out-of-line entry (update=atomic); -pg's arcs"
+    " without announced call sites\n"
     "verbose  report each function instrumented or skipped\n"
     "p, pg  markers added by monprof.specs for -p and -pg\n";
 
