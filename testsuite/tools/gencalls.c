@@ -154,10 +154,22 @@ static const char *const feat_name[NFEATS] = {
 
 enum link { LK_STATIC, LK_GLOBAL, LK_HIDDEN, LK_WEAK };
 
+/*
+ * The C library's headers a unit includes: only those its code needs,
+ * as parsing them is a good part of compiling a small unit in C++.
+ */
+enum { INC_STDIO = 1, INC_STDLIB = 2, INC_STRING = 4, INC_SETJMP = 8,
+	INC_SIGNAL = 16, INC_PTHREAD = 32, NINCS = 6 };
+
+static const char *const inc_name[NINCS] = {
+	"stdio.h", "stdlib.h", "string.h", "setjmp.h", "signal.h", "pthread.h"
+};
+
 struct unit {
 	struct buf	decl;	/* its static functions' declarations */
 	struct buf	body;
 	int		lib;	/* in libgen.so (level pic) */
+	unsigned	inc;	/* INC_* */
 };
 
 /* A counted function: noinline, its own counter c_NAME. */
@@ -837,6 +849,7 @@ feat_libc(void)
 	struct buf *b;
 	unsigned n = 8 + pick(40), m = 20 + pick(200);
 
+	units[u].inc |= INC_STDLIB;
 	d = driver_new(u, atomic);
 	cmp = fn_new("cmp", u, chance(50) ? LK_STATIC : LK_GLOBAL, atomic);
 	bc = fn_new("bcmp", u, chance(50) ? LK_STATIC : LK_GLOBAL, atomic);
@@ -882,8 +895,11 @@ feat_setjmp(void)
 	make_callable(a, d->unit);
 	make_callable(bb, a->unit);
 	make_callable(c, bb->unit);
-	bput(&hdr, "extern jmp_buf sjb%d;\n", id);
 	bput(&units[d->unit].body, "jmp_buf sjb%d;\n", id);
+	if (c->unit != d->unit)
+		bput(&units[c->unit].decl, "extern jmp_buf sjb%d;\n", id);
+	units[d->unit].inc |= INC_SETJMP;
+	units[c->unit].inc |= INC_SETJMP;
 	b = fn_open(c);
 	bput(b, "\tif (x %% 3 == %u)\n\t\tlongjmp(sjb%d, 1);\n\treturn x * "
 	    "%luUL + 1;\n", pick(3), id, konst());
@@ -920,6 +936,7 @@ feat_signal(void)
 	struct fn *h, *hs, *d;
 	struct buf *b;
 
+	units[u].inc |= INC_SIGNAL;
 	d = driver_new(u, 0);
 	h = fn_new("sh", u, chance(70) ? LK_STATIC : LK_GLOBAL, 0);
 	fn_sig(h, "void", "int sig", "i");
@@ -960,7 +977,7 @@ feat_fault(void)
 
 	d = driver_new(u, 0);
 	bput(b, "static sigjmp_buf fjb%d;\nint *volatile fptr%d;\n\n", id, id);
-	bput(&hdr, "extern int *volatile fptr%d;\n", id);
+	units[u].inc |= INC_SETJMP | INC_SIGNAL | INC_STRING;
 	h = fn_new("fh", u, LK_STATIC, 0);
 	fn_sig(h, "void", "int sig", "i");
 	flt = fn_new("fl", u, chance(60) ? LK_STATIC : LK_GLOBAL, 0);
@@ -1192,12 +1209,13 @@ emit_main(void)
 		nthreaded += drivers[i].threaded;
 	if (nthreaded == 0)
 		threads = 0;
+	units[0].inc |= INC_STDIO | (threads ? INC_PTHREAD : 0);
 	if (threads) {
 		bput(b, "static u64 thr_res[%d];\n\n", threads);
 		thr = fn_new("thr", 0, LK_STATIC, 1);
 		fn_sig(thr, "void *", "void *arg", "Pv");
 		b = fn_open(thr);
-		bput(b, "\tu64 id = (u64)(uintptr_t)arg, s = id * 7919;\n\n\t"
+		bput(b, "\tu64 id = (u64)arg, s = id * 7919;\n\n\t"
 		    "for (u64 r = 0; r < %u; r++) {\n", 2 + pick(20));
 		for (i = 0; i < ndrivers; i++)
 			if (drivers[i].threaded)
@@ -1214,7 +1232,7 @@ emit_main(void)
 	if (threads)
 		bput(b, "\n\tpthread_t th[%d];\n\n\tfor (int i = 0; i < %d; "
 		    "i++)\n\t\tif (pthread_create(&th[i], 0, %s, (void *)"
-		    "(uintptr_t)i) != 0) {\n\t\t\tfprintf(stderr, "
+		    "(u64)i) != 0) {\n\t\t\tfprintf(stderr, "
 		    "\"pthread_create failed\\n\");\n\t\t\treturn 1;\n\t\t}\n\t"
 		    "for (int i = 0; i < %d; i++) {\n\t\tpthread_join(th[i], 0);"
 		    "\n\t\tsum = sum * 131 + thr_res[i];\n\t}\n", threads, threads,
@@ -1259,9 +1277,6 @@ append_file(const char *dir, const char *name, const char *a, const char *b)
 
 static const char hdr_head[] =
     "#ifndef GEN_H\n#define GEN_H\n"
-    "#include <pthread.h>\n#include <setjmp.h>\n#include <signal.h>\n"
-    "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
-    "#include <string.h>\n\n"
     "typedef unsigned long u64;\n\n"
     "#define NOINL __attribute__((noinline))\n"
     "#define NOINLC __attribute__((noinline, noclone))\n"
@@ -1335,8 +1350,12 @@ main(int argc, char **argv)
 		/* Its static functions' declarations, then the bodies. */
 		bput(&units[i].decl, "%s", "");
 		bput(&units[i].body, "%s", "");
-		write_file(dir, name, head, "#include \"gen.h\"\n\n",
-		    units[i].decl.s);
+		write_file(dir, name, head, NULL, NULL);
+		for (k = 0; k < NINCS; k++)
+			if (units[i].inc & 1U << k)
+				put_file("a", dir, name, "#include <",
+				    inc_name[k], ">\n");
+		append_file(dir, name, "#include \"gen.h\"\n\n", units[i].decl.s);
 		append_file(dir, name, "\n", units[i].body.s);
 	}
 	bput(&hdr, "%s", "");
