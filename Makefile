@@ -5,6 +5,7 @@
 #   make check      unit and end-to-end tests
 #   make demo       profile a sample program and print prof's report
 #   make bench      overhead against plain -O2 and glibc -pg
+#   make fuzz-counts  random programs' calls: -p, -pg, reference, exact
 #   make install    PREFIX=... LIBDIR=... DESTDIR=...
 #   make uninstall  the same variables: removes what install put there
 #   make deps       install missing build dependencies (apt-get, as root)
@@ -306,6 +307,23 @@ check-real: all $(TEST_TOOLS)
 	    $(SHELL) $(srcdir)/testsuite/real/run.sh $(REAL)
 
 .PHONY: check-real
+
+# Random programs (testsuite/tools/gencalls.c) built with -p, -pg and
+# the reference counts, whose calls prof and gprof must count as the
+# programs do (countcheck.sh): FUZZ_COUNTS_N seeds from
+# FUZZ_COUNTS_SEED, as many at once as -j says (else one per CPU).  A
+# failing program is kept in $(O)/fuzz-counts/fail-SEED with REPRO.
+FUZZ_COUNTS_N    ?= 1000
+FUZZ_COUNTS_SEED ?= 1
+FUZZ_COUNTS_JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),\
+		    $(shell nproc 2>/dev/null || echo 1))
+
+fuzz-counts: all $(O)/testsuite/tools/gencalls
+	CC="$(CC)" CXX="$(PLUGIN_CXX)" O="$(ABS_O)" \
+	    $(SHELL) $(srcdir)/testsuite/tools/fuzz-counts.sh \
+	    $(FUZZ_COUNTS_N) $(FUZZ_COUNTS_SEED) $(FUZZ_COUNTS_JOBS)
+
+.PHONY: fuzz-counts
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer on prof's readers, clang only: fuzz_monread (mon.out),
