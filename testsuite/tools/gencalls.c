@@ -1277,6 +1277,8 @@ append_file(const char *dir, const char *name, const char *a, const char *b)
 
 static const char hdr_head[] =
     "#ifndef GEN_H\n#define GEN_H\n"
+    "/* inline and noinline at once (a counted COMDAT function) is meant. */\n"
+    "#pragma GCC diagnostic ignored \"-Wattributes\"\n\n"
     "typedef unsigned long u64;\n\n"
     "#define NOINL __attribute__((noinline))\n"
     "#define NOINLC __attribute__((noinline, noclone))\n"
