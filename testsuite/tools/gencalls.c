@@ -16,7 +16,8 @@
  *	exe_srcs='...'	the units of the executable, main's first
  *	lib_srcs='...'	the units of libgen.so (level pic only)
  *	libs='...'	what the link needs after the units
- *	features='...'	the level, the language and each feature used
+ *	features='...'	the language, the level, each feature used
+ *			(below) and "threads" where threads run
  *
  * The program calls each feature's driver from main some times (and
  * from threads, with -pthread), then prints "count SYMBOL N" for every
@@ -41,9 +42,9 @@
  * (raise(), so synchronous) that call counted functions; a callee that
  * faults (SIGSEGV) or raises a signal whose handler siglongjmps out of
  * it, in a straight run of calls; getshort, issue 35's case: a global
- * function its own unit inlines as a tail call of a switch, that
- * another unit calls 1,000 times; threads, each doing a fixed share of
- * work; in C++ exceptions thrown through three frames (a destructor
+ * function its own unit inlines as a tail call of a switch (and into a
+ * noinline function whose address is taken), that another unit calls
+ * 1,000 times; threads, each doing a fixed share of work; in C++ exceptions thrown through three frames (a destructor
  * on the way calls a counted function), virtual functions, function
  * and class templates.
  */
