@@ -84,7 +84,7 @@ mon_skip_reason(tree fndecl)
 }
 
 /* An extern variable of the runtime's: NAME, of TYPE. */
-tree
+static tree
 mon_extern_var(const char *name, tree type)
 {
 	tree d;
@@ -322,14 +322,8 @@ mon_gs_word(const char *prefix, tree type)
 const char *
 mon_pcell_text(const char *pc, tree var)
 {
-	return mon_pcell_text_of(pc,
-	    IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var)));
-}
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
 
-/* The same, of the counter an asm names (a label). */
-const char *
-mon_pcell_text_of(const char *pc, const char *name)
-{
 	return ggc_strdup(ACONCAT((
 	    ".pushsection " MON_PCELLS_SECTION ",\"a?\",@progbits\n\t"
 	    ".balign 8\n\t"
@@ -386,18 +380,6 @@ mon_gs_load(gimple_stmt_iterator *gsi, tree var)
 	gsi_insert_after(gsi, gimple_build_assign(p,
 	    build2(MEM_REF, qt, a, build_int_cst(pt, 0))), GSI_NEW_STMT);
 	return p;
-}
-
-/* A constant one, initialized with init. */
-tree
-mon_new_const(const char *prefix, tree type, tree init)
-{
-	tree v = mon_static(prefix, type);
-
-	TREE_READONLY(v) = 1;
-	DECL_INITIAL(v) = init;
-	varpool_node::finalize_decl(v);
-	return v;
 }
 
 /* An SSA name holding &var (not an invariant when var is thread-local). */

@@ -73,18 +73,15 @@ struct mon_blocks {
 	"{lea\t144(%%rsp), %%rsp|lea\trsp, [rsp+144]}")
 
 /* mon_gimple.c */
-tree		mon_extern_var(const char *name, tree type);
 tree		mon_extern_tls(tree *slot, const char *name, tree type);
 tree		mon_new_var(const char *prefix, tree type, bool tls);
 tree		mon_new_var_in(const char *prefix, tree type,
 		    const char *name);
-tree		mon_new_const(const char *prefix, tree type, tree init);
 tree		mon_addr_of(gimple_stmt_iterator *gsi, tree var);
 bool		mon_gs_ok(void);
 bool		mon_static_ok(void);
 tree		mon_gs_word(const char *prefix, tree type);
 const char	*mon_pcell_text(const char *pc, tree var);
-const char	*mon_pcell_text_of(const char *pc, const char *name);
 tree		mon_gs_load(gimple_stmt_iterator *gsi, tree var);
 void		mon_split_edge(function *fun, edge e, int ntest,
 		    struct mon_blocks *b);
