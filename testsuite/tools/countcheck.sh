@@ -63,6 +63,8 @@ rm -rf "$w" && mkdir -p "$w" || exit 2
 w=$(cd "$w" && pwd)
 "$GEN" "$seed" "$w/src" || exit 2
 # build.args: lang, level, opt, exe_srcs, lib_srcs, libs, features.
+lang='' opt='' exe_srcs='' lib_srcs='' libs=''
+# shellcheck source=/dev/null
 . "$w/src/build.args"
 cc=$CC
 [ "$lang" = c++ ] && cc=$CXX
@@ -87,7 +89,7 @@ build() {
 	m=$1
 	shift
 	mkdir "$w/$m" && cd "$w/$m" || return 1
-	exe= lib=
+	exe='' lib=''
 	for s in $exe_srcs; do exe="$exe ../src/$s"; done
 	for s in $lib_srcs; do lib="$lib ../src/$s"; done
 	if [ -n "$lib" ]; then

@@ -16,7 +16,16 @@ export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
 F=$O/fuzz-counts
 
-# one SEED RUNDIR: check one program; its verdict in RUNDIR/SEED.bad.
+# nbad RUNDIR: how many programs differed so far.
+nbad() {
+	n=0
+	for f in "$1"/*.bad; do
+		[ -e "$f" ] && n=$((n + 1))
+	done
+	echo $n
+}
+
+# one SEED RUNDIR N: check one program; its verdict in RUNDIR/SEED.bad.
 if [ "${1:-}" = --one ]; then
 	seed=$2
 	r=$3
@@ -39,7 +48,7 @@ if [ "${1:-}" = --one ]; then
 	k=$(grep -n "^$seed\$" "$r/done" | cut -d: -f1)
 	[ $((k % 25)) = 0 ] &&
 	    echo "fuzz-counts: $k of $4 programs done," \
-		"$(ls "$r" | grep -c '\.bad$') differ"
+		"$(nbad "$r") differ"
 	exit 0
 fi
 
@@ -60,6 +69,6 @@ while [ $i -lt "$n" ]; do
 	echo $((start + i))
 	i=$((i + 1))
 done | xargs -P "$jobs" -I {} sh "$0" --one {} "$r" "$n"
-k=$(ls "$r" | grep -c '\.bad$')
+k=$(nbad "$r")
 echo "fuzz-counts: $n programs, $k differences"
 [ "$k" = 0 ]
