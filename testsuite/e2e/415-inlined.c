@@ -1,35 +1,39 @@
 /*
- * 415-inlined: a global function that GCC inlines into a caller of its
- * own unit (getshort, a tail call in decode's switch) and that another
- * unit (415-inlined.main.c) calls out of line.  Hook ABI 9 took its
- * inline copy's "local" for its own and counted it only at its unit's
- * call sites: the other unit's calls were lost (issue 35).
+ * 415-inlined: a global function that GCC inlines into callers of its
+ * own unit (getshort, into twice, and into field's tail call) and that
+ * another unit (415-inlined.main.c) calls out of line.  Hook ABI 9 took
+ * an inline copy's "local" for the function's own and counted getshort
+ * only at its unit's call sites: the other unit's calls were lost
+ * (issue 35; this shape is make fuzz-counts' first find, at -O1).
+ * twice's address is taken (fp), as it was there.  half, static, is
+ * called directly here (inlined at -O2) and through a pointer there.
  */
-int getshort(const unsigned char *p);
-int decode(int op, const unsigned char *p);
+unsigned short getshort(const unsigned char *p);
+unsigned long twice(const unsigned char *p);
+unsigned long field(int type, const unsigned char *p);
 long (*half_ptr(void))(long);
-long twice(long a);
+long halves(long a);
 
-int
+unsigned short
 getshort(const unsigned char *p)
 {
-	return p[0] | (p[1] << 8);
+	return (unsigned short)(p[0] << 8 | p[1]);
 }
 
-int
-decode(int op, const unsigned char *p)
+__attribute__((noinline)) unsigned long
+twice(const unsigned char *p)
 {
-	switch (op) {
-	case 1:
-		return p[0];
-	case 2:
-		return getshort(p);
-	default:
-		return -1;
-	}
+	return getshort(p) + getshort(p + 2);
 }
 
-/* A static function called directly here and through a pointer there. */
+unsigned long
+field(int type, const unsigned char *p)
+{
+	return type == 2 ? getshort(p) : twice(p);
+}
+
+unsigned long (*fp)(const unsigned char *) = twice;
+
 static long
 half(long a)
 {
@@ -37,7 +41,7 @@ half(long a)
 }
 
 long
-twice(long a)
+halves(long a)
 {
 	return half(a) * 2;
 }

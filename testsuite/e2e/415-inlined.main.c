@@ -1,29 +1,40 @@
 /*
- * 415-inlined's other unit: 1000 calls of getshort out of line, 334 of
- * decode (which has getshort inlined at -O2), 500 of twice (which may
- * have half inlined) and 500 of half, a static of the other unit,
- * through a pointer.
+ * 415-inlined's other unit: 1000 calls of getshort out of line, 100
+ * more from tail (a tail call at -O2), 100 of field (which calls
+ * getshort or twice, inlined or not), 500 of halves and 500 of half,
+ * a static of the other unit, through a pointer.
  */
 #include <stdio.h>
 
-int getshort(const unsigned char *p);
-int decode(int op, const unsigned char *p);
+unsigned short getshort(const unsigned char *p);
+unsigned long field(int type, const unsigned char *p);
 long (*half_ptr(void))(long);
-long twice(long a);
+long halves(long a);
+
+__attribute__((noinline)) static unsigned long
+tail(const unsigned char *p)
+{
+	return getshort(p + 1);
+}
 
 int
 main(void)
 {
-	unsigned char b[2] = { 1, 2 };
+	unsigned char buf[1200];
 	long (*volatile half)(long) = half_ptr();
-	long s = 0, i;
+	unsigned long s = 0;
+	int i;
 
+	for (i = 0; i < 1200; i++)
+		buf[i] = (unsigned char)i;
 	for (i = 0; i < 1000; i++)
-		s += getshort(b);
-	for (i = 0; i < 334; i++)
-		s += decode(2, b);
+		s += getshort(buf + i);
+	for (i = 0; i < 100; i++)
+		s += tail(buf + i);
+	for (i = 0; i < 100; i++)
+		s += field(i % 5, buf + i);
 	for (i = 0; i < 500; i++)
-		s += twice(i) + half(i);
-	printf("%ld\n", s);
+		s += (unsigned long)(halves(i) + half(i));
+	printf("%lu\n", s);
 	return 0;
 }

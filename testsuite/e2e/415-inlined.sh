@@ -1,11 +1,11 @@
 # 415-inlined: a function inlined into some callers and called out of
 # line by others is counted at its out-of-line entry alone, whatever
-# GCC inlines: getshort, global, inlined into decode (a tail call in a
-# switch) and called from another unit; half, static, called directly
-# by twice (inlined at -O2) and through a pointer from the other unit.
-# -p, -pg (prof and gprof) and the reference count alike at -O0, -O2,
-# -O3 and with -flto, and the reference counts the calls the program
-# makes out of line (issue 35: hook ABI 9 lost getshort's other calls).
+# GCC inlines: getshort, global, inlined into twice and field and
+# called from another unit; half, static, called directly by halves
+# (inlined at -O1 and up) and through a pointer from the other unit.
+# -p, -pg (prof and gprof) and the reference count alike at -O0 to -O3
+# and with -flto, and the reference counts the calls the program makes
+# out of line.  (Hook ABI 9's -p lost getshort's 1,100 at -O1.)
 . "$E2E/400-gprof.subr"
 # rows OPTS MODE: "name calls" per function of prof's report of a run.
 rows() {
@@ -16,13 +16,14 @@ rows() {
 	"$PROF" prog mon.out | awk '$4 ~ /^[0-9]+$/ { print $NF, $4 }' |
 	    sort
 }
-for opt in -O0 -O2 -O3 "-O2 -flto"; do
+for opt in -O0 -O1 -O2 -O3 "-O2 -flto"; do
 	rows "$opt" "-p -fplugin-arg-monprof-reference" > ref
 	case $opt in
-	-O0)	want="decode 334/getshort 1334/half 1000/half_ptr 1/main 1/twice 500" ;;
-	# The whole program inlined into main but for half's pointer calls.
-	*-flto)	want="half 500/main 1" ;;
-	*)	want="decode 334/getshort 1000/half 500/half_ptr 1/main 1/twice 500" ;;
+	-O0)	want="field 100/getshort 1280/half 1000/half_ptr 1/halves 500/main 1/tail 100/twice 80" ;;
+	# The whole program inlined into main but half's pointer calls,
+	# tail's and twice's (noinline).
+	*-flto)	want="half 500/main 1/tail 100/twice 80" ;;
+	*)	want="field 100/getshort 1100/half 500/half_ptr 1/halves 500/main 1/tail 100/twice 80" ;;
 	esac
 	expect_eq "$(tr '\n' / < ref)" "$want/" "$opt: the reference"
 	rows "$opt" -p > got
