@@ -213,11 +213,12 @@ exe_for() {
 	    "$M/exes"
 }
 
-# prof_csv ARGS...: "name<TAB>calls<TAB>seconds<TAB>inclusive" for each
-# row of prof --format=csv --no-demangle ARGS (raw symbols, as gprof's
-# --no-demangle), in prof's order (calls empty for a row without a
-# count).  The columns are found by the header's names; a name may hold
-# commas (and is then quoted), the fields after it do not.
+# prof_csv ARGS...: "name<TAB>calls<TAB>seconds<TAB>inclusive<TAB>
+# object<TAB>file" for each row of prof --format=csv --no-demangle ARGS
+# (raw symbols, as gprof's --no-demangle), in prof's order (calls empty
+# for a row without a count; file empty for a global function).  The
+# columns are found by the header's names; a name may hold commas (and
+# is then quoted), the fields after it do not.
 prof_csv() {
 	"$PROF" --format=csv --no-demangle "$@" | awk '
 	    NR == 1 { k = split($0, h, ",") - 1
@@ -227,7 +228,8 @@ prof_csv() {
 	    if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2)
 		gsub(/""/, "\"", s) }
 	    print s "\t" f[n - k + col["calls"]] "\t" \
-		f[n - k + col["seconds"]] "\t" f[n - k + col["inclusive"]] }'
+		f[n - k + col["seconds"]] "\t" f[n - k + col["inclusive"]] \
+		"\t" f[n - k + col["object"]] "\t" f[n - k + col["file"]] }'
 }
 
 # prof_rows EXE PROFILE...: "name<TAB>calls<TAB>seconds" for each row
@@ -246,6 +248,103 @@ gprof_rows() {
 		calls[n] = NF >= 7 ? $4 : ""; if ($2 > total) total = $2 }
 	    END { for (i = 1; i <= n; i++)
 		printf "%s\t%s\t%.4f\n", name[i], calls[i], pct[i] * total / 100 }'
+}
+
+# prof_counts EXE PROFILE...: "function<TAB>calls" for each function
+# prof counts calls of, sorted.  A function is named by its name
+# (aliases joined, as prof joins them), its object's file name unless
+# it is EXE's, so that a shared object's functions meet the same
+# object's of another build whatever its path, and a static's source
+# file.  Two functions alike in all three (rare) are one, their calls
+# summed, as their addresses differ from build to build.
+prof_counts() {
+	prof_csv "$@" | awk -F '\t' -v exe="${1##*/}" '$2 != "" {
+	    o = $5; sub(/.*\//, "", o)
+	    k = $1 (o != "" && o != exe ? " <" o ">" : "") \
+		($6 != "" ? " (" $6 ")" : "")
+	    c[k] += $2 }
+	    END { for (k in c) printf "%s\t%.0f\n", k, c[k] }' | sort
+}
+
+# gprof_names EXE GMON...: "name<TAB>file<TAB>row" for each function
+# symbol of EXE (file: a local's source file, as prof's CSV names it),
+# row being the symbol of gprof's flat profile that its calls go to.
+# gprof keeps one symbol of those at an address and drops others by
+# their names (f.isra.0, f.part.0, f.cold, _GLOBAL__sub_I_x.cpp, and
+# f.constprop.0 where its test reads on into the next name of the string
+# table), counting a dropped symbol's calls in the kept one below it;
+# which it kept is what gprof -z lists.
+gprof_names() {
+	gprof -b -p -z --no-demangle "$@" | awk '$1 ~ /^[0-9.]+$/ {
+	    print "K\t" $NF }' > "$M/gprof.kept"
+	readelf -SsW "$1" | awk '
+	    /^ *\[ *[0-9]+\]/ { i = $0; sub(/^ *\[ */, "", i)
+		sub(/\].*/, "", i); l = $0; sub(/^[^]]*\]/, "", l)
+		if (split(l, f) == 10 && f[7] ~ /X/) x[i] = 1; next }
+	    /^Symbol table/ { sym = $3 == "'"'.symtab'"'"; next }
+	    !sym || NF < 8 { next }
+	    $4 == "FILE" { file = $8; next }
+	    !($7 in x) { next }
+	    $4 == "FUNC" || $4 == "IFUNC" || $4 == "NOTYPE" {
+		print $2 "\t" $8 "\t" ($5 == "LOCAL" ? file : "") }' |
+	    sort -t '	' -k1,1 | awk -F '\t' '
+	    function group(   i) {
+		for (i = 1; i <= n; i++)
+			if (nm[i] in kept) row = nm[i]
+		for (i = 1; i <= n; i++)
+			print nm[i] "\t" fl[i] "\t" (row != "" ? row : nm[i])
+		n = 0 }
+	    $1 == "K" { kept[$2] = 1; next }
+	    $1 != a { group(); a = $1 }
+	    { n++; nm[n] = $2; fl[n] = $3 }
+	    END { group() }' "$M/gprof.kept" -
+}
+
+# gprof_ref_counts NAMES EXE PROFILE...: "row<TAB>calls" of prof's
+# counts of EXE's own functions gathered into the rows of gprof's flat
+# profile of another build, whose gprof_names list is NAMES (a function
+# that build lacks keeps its name), sorted.  FILE in EXE's symbols.
+gprof_ref_counts() {
+	n=$1
+	shift
+	prof_csv "$@" | awk -F '\t' -v exe="${1##*/}" '
+	    NR == FNR { row[$1 SUBSEP $2] = $3; next }
+	    $2 != "" { o = $5; sub(/.*\//, "", o); if (o != exe) next
+		r = $1; k = split($1, a, ", ")
+		for (i = 1; i <= k; i++)
+			if ((a[i] SUBSEP $6) in row) { r = row[a[i], $6]; break }
+		c[r] += $2 }
+	    END { for (r in c) printf "%s\t%.0f\n", r, c[r] }' "$n" - |
+	    sort
+}
+
+# gprof_counts NAMES EXE GMON...: "row<TAB>calls" of gprof's profile
+# of EXE, whose gprof_names list is NAMES, sorted; gprof names a row by
+# one of its names.  The calls are every call, as prof counts them: the
+# call graph's called+self, as the flat profile leaves out a function's
+# calls of itself (and a cycle's line as a whole is no function's).
+gprof_counts() {
+	n=$1
+	shift
+	gprof -b -q --no-demangle "$@" | awk '
+	    NR == FNR { split($0, f, "\t"); row[f[1]] = f[3]; next }
+	    /^\[[0-9]+\]/ && $5 ~ /^[0-9]+(\+[0-9]+)?$/ && $8 != "as" {
+		k = split($5, c, "+"); r = $6 in row ? row[$6] : $6
+		t[r] += c[1] + (k > 1 ? c[2] : 0) }
+	    END { for (r in t) printf "%s\t%.0f\n", r, t[r] }' "$n" - |
+	    sort
+}
+
+# count_diff A B: "function<TAB>a<TAB>b" for each function whose calls
+# differ between the count lists A and B (0 where a list lacks it), the
+# largest difference first.
+count_diff() {
+	awk -F '\t' 'NR == FNR { a[$1] = $2; next } { b[$1] = $2 }
+	    END { for (k in a) if (!(k in b)) b[k] = 0
+		for (k in b) { x = k in a ? a[k] + 0 : 0; y = b[k] + 0
+		    d = x > y ? x - y : y - x
+		    if (d) printf "%.0f\t%s\t%.0f\t%.0f\n", d, k, x, y } }' \
+	    "$1" "$2" | sort -t '	' -k1,1nr -k2,2 | cut -f 2-
 }
 
 # check_profiles DIR EXECLOG: every file in DIR is a complete profile
