@@ -43,10 +43,15 @@ workload() {
 # also take the same addresses: CPython hashes some objects by address
 # (without address randomization: setarch -R), and its allocator maps
 # arenas around the runtime's own mappings, made at moments that vary
-# (with the C library's malloc instead: PYTHONMALLOC=malloc).
+# (with the C library's malloc instead: PYTHONMALLOC=malloc).  And the
+# same modules compile in every build: the test suite leaves .pyc files
+# in the tree (its workers run -I, which ignores PYTHONDONTWRITEBYTECODE)
+# that the reference build, which runs no tests, lacks; a cache prefix
+# of its own (the run's empty directory) and -B compile every module
+# from source.
 workload_1t() {
 	norand=
 	setarch -R true 2> /dev/null && norand="setarch -R"
-	PYTHONHASHSEED=0 PYTHONMALLOC=malloc $norand "$B/python" \
-	    "$REAL/python-work.py" --work
+	PYTHONHASHSEED=0 PYTHONMALLOC=malloc PYTHONPYCACHEPREFIX=$PWD/pyc \
+	    $norand "$B/python" -B "$REAL/python-work.py" --work
 }
