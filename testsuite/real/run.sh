@@ -1,13 +1,18 @@
 #!/bin/sh
 # run.sh [PROJECT...] - the real-program suite: open-source projects,
 # fetched as Debian source packages, each built by its own build system
-# three times (plain -O2, -p, -pg) with the flags its users would give.
-# For -p and -pg its test suite and a workload run with PROFDIR set, and
-# every profile must be complete and read by prof (and gprof); the
-# workload must print what the plain build prints, put its known hot
-# function at the top and count the same calls in two runs.  A project
-# is PASS, FAIL or SKIP (sources or tools missing); exit 1 if any FAILs.
-# Outputs and the source cache are under $O/real.
+# four times (plain -O2, -p, -pg, and the reference: -p with REF_ARG)
+# with the flags its users would give.  For -p and -pg its test suite
+# and a workload run with PROFDIR set, and every profile must be
+# complete and read by prof (and gprof); the workload must print what
+# the plain build prints, put its known hot function at the top and
+# count the same calls in two runs.  The reference build counts one
+# call at each out-of-line entry of a function and nothing else, which
+# is what prof's calls column promises: every function's calls in the
+# deterministic workload under -p, and under -pg in prof and in gprof,
+# must be the reference's (check_ref).  A project is PASS, FAIL or SKIP
+# (sources or tools missing); exit 1 if any FAILs.  Outputs and the
+# source cache are under $O/real.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -21,6 +26,9 @@ CACHE=$R/src
 DATA=$R/data
 SPECS=$O/monprof.specs
 PROF=$O/prof
+# The reference build's plugin argument: a counter at each entry,
+# nothing else (no groups, no call-site counting).
+: "${REF_ARG:=-fplugin-arg-monprof-reference}"
 export O SRCDIR CC CXX JOBS REAL DATA SPECS
 unset PROFDIR PROFFLAGS GMON_OUT_PREFIX
 . "$REAL/lib.sh"
@@ -129,6 +137,7 @@ run_mode() {
 	plain)	PF= ;;
 	p)	PF="-specs=$SPECS -p" ;;
 	pg)	PF="-specs=$SPECS -pg" ;;
+	ref)	PF="-specs=$SPECS -p $REF_ARG" ;;
 	esac
 	M=$R/$NAME/$MODE
 	SRC=$M/src
@@ -150,7 +159,8 @@ run_mode() {
 	fi
 	result build ok
 	np=0
-	if [ "$MODE" != plain ]; then
+	# The reference is for the workload's counts alone.
+	if [ "$MODE" = p ] || [ "$MODE" = pg ]; then
 		echo "  $NAME $MODE: test suite"
 		mkdir "$M/prof.check"
 		(cd "$B" && PROFDIR=$M/prof.check &&
@@ -173,6 +183,14 @@ run_mode() {
 
 	echo "  $NAME $MODE: workload"
 	wok=ok
+	if [ "$MODE" = ref ]; then
+		# Only the run whose counts check_ref compares.
+		run_work "$(ref_work)" "$(ref_tag)"
+		result work $wok
+		result profiles "$np"
+		check_stray
+		return 0
+	fi
 	run_work workload run1
 	result time "$(cat "$M/wall.run1")"
 	# A one-thread variant, where there is one, gives the exact counts.
@@ -186,12 +204,101 @@ run_mode() {
 	result profiles "$np"
 	check_top "${one:-run}"
 	check_incl
-	# Configure's and the build's own programs must leave nothing.
+	check_stray
+	return 0
+}
+
+# check_stray: configure's and the build's own programs must leave no
+# profile in the tree.
+check_stray() {
 	find "$SRC" "$B" -name mon.out -o -name gmon.out -o -name '*.tmp' \
 	    > "$M/stray"
 	[ -s "$M/stray" ] && problem "profiles left in the tree:" \
 	    "$(head -n 3 "$M/stray" | tr '\n' ' ')"
 	return 0
+}
+
+# ref_work, ref_tag: the workload whose counts check_ref compares, and
+# its run's tag: the one-thread variant where there is one, as only it
+# makes the same calls in every run (zstd's and xz's workers take work
+# as timing gives it; CPython's full workload imports every module, and
+# some hash by address), else the workload, which is deterministic
+# (check_top compares its two runs' counts).
+ref_work() {
+	if command -v workload_1t > /dev/null; then
+		echo workload_1t
+	else
+		echo workload
+	fi
+}
+ref_tag() {
+	if command -v workload_1t > /dev/null; then
+		echo one1
+	else
+		echo run1
+	fi
+}
+
+# check_ref: every function's calls in the compared run, -p's in prof,
+# -pg's in prof (its arcs summed) and in gprof, are the reference
+# build's; a function one side lacks has 0 calls there.  Each build is
+# read with its own executable and the shared objects its profile
+# names, and a function of an object is compared with the same object's
+# (prof_counts).  gprof's gmon.out holds the executable only, whose
+# functions gprof_names gathers into gprof's rows, as gprof drops some
+# symbols' names and counts their calls under the function below.  The
+# first 20 differences, the largest first, are problems each; the rest
+# are counted, and all are in ref/diff.{p,pg,gprof}.
+check_ref() {
+	MODE=ref
+	D=$R/$NAME/ref
+	tag=$(ref_tag)
+	for m in ref p pg; do
+		M=$R/$NAME/$m
+		set -- "$M/prof.$tag"/*."$WORK_PROG"
+		if [ ! -f "$1" ]; then
+			problem "no $m profile of $WORK_PROG to compare the" \
+			    "calls with"
+			return
+		fi
+		exe=$(exe_for "$1")
+		prof_counts "$exe" "$@" > "$D/calls.$m"
+		eval "exe_$m=\$exe"
+	done
+	if [ ! -s "$D/calls.ref" ]; then
+		problem "the reference build counted no calls"
+		return
+	fi
+	set -- "$M/prof.$tag"/*."$WORK_PROG".gmon
+	gprof_names "$exe_pg" "$@" > "$D/gprof.names"
+	gprof_counts "$D/gprof.names" "$exe_pg" "$@" > "$D/calls.gprof"
+	set -- "$D/prof.$tag"/*."$WORK_PROG"
+	gprof_ref_counts "$D/gprof.names" "$exe_ref" "$@" > "$D/calls.gref"
+	ref_diff p "-p" calls.ref
+	ref_diff pg "-pg" calls.ref
+	ref_diff gprof "gprof (-pg)" calls.gref
+	echo "    calls of $(wc -l < "$D/calls.ref") functions against the" \
+	    "reference: -p $(cell "$NAME" ref cmp_p), -pg $(cell "$NAME" \
+	    ref cmp_pg), gprof $(cell "$NAME" ref cmp_gprof) (ok, or the" \
+	    "number that differ)"
+}
+
+# ref_diff KEY WHAT REFLIST: compare calls.KEY with the reference's
+# REFLIST; the summary's cell is ok or the number of functions that
+# differ.
+ref_diff() {
+	count_diff "$D/$3" "$D/calls.$1" > "$D/diff.$1"
+	n=$(wc -l < "$D/diff.$1")
+	if [ "$n" = 0 ]; then
+		result "cmp_$1" ok
+		return
+	fi
+	result "cmp_$1" "$n"
+	head -n 20 "$D/diff.$1" | while IFS='	' read -r f a b; do
+		problem "$2 counts $b calls of $f, the reference $a"
+	done
+	[ "$n" -le 20 ] ||
+	    problem "$2: $((n - 20)) more functions differ (all: $D/diff.$1)"
 }
 
 # run_work FUNCTION TAG: run the workload FUNCTION with PROFDIR=prof.TAG
@@ -352,6 +459,11 @@ check_incl() {
 	fi
 }
 
+# cell NAME MODE KEY: one cell of the summary table, - if none.
+cell() {
+	cat "$R/$1/$2.$3" 2>/dev/null || echo -
+}
+
 # ---------------------------------------------------------------- projects
 pass=0
 fail=0
@@ -369,9 +481,12 @@ for NAME in $projects; do
 	: > "$R/$NAME/xfail"
 	(
 		. "$REAL/$NAME.sh"
-		for MODE in plain p pg; do
+		for MODE in plain p pg ref; do
+			tm=$(now)
 			run_mode
+			result wall "$(elapsed "$tm")"
 		done
+		check_ref
 	)
 	if [ -s "$R/$NAME/problems" ]; then
 		echo "FAIL $NAME (files: $R/$NAME)"
@@ -383,13 +498,10 @@ for NAME in $projects; do
 done
 
 # ---------------------------------------------------------------- summary
-cell() {
-	cat "$R/$1/$2.$3" 2>/dev/null || echo -
-}
 echo
-printf '%-9s %-18s %-8s %-8s %-8s %-9s %-17s %s\n' project "build system" \
-    plain -p -pg profiles "wall s: plain/-p/-pg" \
-    "top: prof -p / gprof -pg"
+printf '%-9s %-18s %-8s %-8s %-8s %-8s %-9s %-17s %-14s %s\n' project \
+    "build system" plain -p -pg ref profiles "wall s: plain/-p/-pg" \
+    "=ref -p/-pg/gp" "top: prof -p / gprof -pg"
 for NAME in $projects; do
 	if [ -f "$R/$NAME.skip" ]; then
 		printf '%-9s %-18s SKIPPED: %s\n' "$NAME" "$(pvar "$NAME" \
@@ -400,15 +512,33 @@ for NAME in $projects; do
 		echo "$(cell "$NAME" "$1" build)/$(cell "$NAME" "$1" \
 		    tests)/$(cell "$NAME" "$1" work)"
 	}
-	printf '%-9s %-18s %-8s %-8s %-8s %-9s %-17s %s\n' "$NAME" \
-	    "$(pvar "$NAME" SYSTEM)" "$(st plain)" "$(st p)" "$(st pg)" \
+	printf '%-9s %-18s %-8s %-8s %-8s %-8s %-9s %-17s %-14s %s\n' \
+	    "$NAME" "$(pvar "$NAME" SYSTEM)" "$(st plain)" "$(st p)" \
+	    "$(st pg)" "$(st ref)" \
 	    "$(cell "$NAME" p profiles)/$(cell "$NAME" pg profiles)" \
 	    "$(cell "$NAME" plain time)/$(cell "$NAME" p time)/$(cell \
 	    "$NAME" pg time)" \
+	    "$(cell "$NAME" ref cmp_p)/$(cell "$NAME" ref cmp_pg)/$(cell \
+	    "$NAME" ref cmp_gprof)" \
 	    "$(cell "$NAME" p top) / $(cell "$NAME" pg gtop)"
 done
-echo "(per mode: build/tests/workload; profiles: -p/-pg, of the tests and"
-echo "the workload; wall: the workload's first run)"
+echo "(per mode: build/tests/workload, the reference running no tests;"
+echo "profiles: -p/-pg, of the tests and the workload; wall: the workload's"
+echo "first run; =ref: whether every function's calls in -p, -pg and gprof"
+echo "are the reference build's, ok or the number of functions that differ)"
+# The reference's share of the suite's time, for CI's budget.
+tref=0
+tall=0
+for NAME in $projects; do
+	for MODE in plain p pg ref; do
+		w=$(cell "$NAME" "$MODE" wall)
+		[ "$w" = - ] && continue
+		tall=$(awk -v a="$tall" -v b="$w" 'BEGIN { print a + b }')
+		[ "$MODE" = ref ] &&
+		    tref=$(awk -v a="$tref" -v b="$w" 'BEGIN { print a + b }')
+	done
+done
+echo "reference builds: $tref s of the projects' $tall s"
 for NAME in $projects; do
 	f=$(pvar "$NAME" INCL)
 	[ -n "$f" ] && [ ! -f "$R/$NAME.skip" ] || continue
