@@ -12,6 +12,14 @@ PKGS="libssl-dev libffi-dev libsqlite3-dev libbz2-dev liblzma-dev
     libexpat1-dev"
 WORK_PROG=python
 HOT=_PyEval_EvalFrameDefault
+# After the fixes of issue 35 about 30 functions still differ from the
+# reference by a few calls, alike in -p and -pg: the work differs.  The
+# -p and -pg trees hold what their test suites left (Lib/json/__pycache__:
+# the import lists one entry more), and the method cache hashes names by
+# address, so the heap's place, which each build's size moves, changes
+# its misses (find_name_in_mro 29441 calls in the reference, 29478 in
+# -p, 29628 in -pg).
+XFAIL_REF="CPython's work differs from build to build (python.sh)"
 
 build() {
 	PROFDIR=

@@ -277,6 +277,10 @@ check_ref() {
 	ref_diff p "-p" calls.ref
 	ref_diff pg "-pg" calls.ref
 	ref_diff gprof "gprof (-pg)" calls.gref
+	[ -n "${XFAIL_REF:-}" ] && [ "$(cat "$R/$NAME/ref.cmp_p" \
+	    "$R/$NAME/ref.cmp_pg" "$R/$NAME/ref.cmp_gprof")" = "ok
+ok
+ok" ] && problem "every count is the reference's: remove XFAIL_REF"
 	echo "    calls of $(wc -l < "$D/calls.ref") functions against the" \
 	    "reference: -p $(cell "$NAME" ref cmp_p), -pg $(cell "$NAME" \
 	    ref cmp_pg), gprof $(cell "$NAME" ref cmp_gprof) (ok, or the" \
@@ -294,11 +298,16 @@ ref_diff() {
 		return
 	fi
 	result "cmp_$1" "$n"
+	# A project whose work itself differs from build to build says why
+	# in XFAIL_REF: its differences are listed all the same.
+	say=problem
+	[ -z "${XFAIL_REF:-}" ] || say=xfail
 	head -n 20 "$D/diff.$1" | while IFS='	' read -r f a b; do
-		problem "$2 counts $b calls of $f, the reference $a"
+		$say "$2 counts $b calls of $f, the reference $a"
 	done
 	[ "$n" -le 20 ] ||
-	    problem "$2: $((n - 20)) more functions differ (all: $D/diff.$1)"
+	    $say "$2: $((n - 20)) more functions differ (all: $D/diff.$1)"
+	[ -z "${XFAIL_REF:-}" ] || xfail "$2 differs: $XFAIL_REF"
 }
 
 # run_work FUNCTION TAG: run the workload FUNCTION with PROFDIR=prof.TAG
