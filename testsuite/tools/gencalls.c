@@ -439,6 +439,24 @@ call_stmt(struct buf *b, const struct fn *f)
 	}
 }
 
+/*
+ * The body of driver d: a call of each of the n callers, in turn; then
+ * d is main's, repeated 1 + pick(reps) times (after the body, as the
+ * seeds' programs were written).
+ */
+static void
+drive_all(struct fn *d, struct fn **callers, int n, unsigned reps)
+{
+	struct buf *b = fn_open(d);
+	int i;
+
+	for (i = 0; i < n; i++)
+		call_stmt(b, callers[i]);
+	bput(b, "\treturn x;\n");
+	fn_close(b);
+	add_driver(d, 1 + (int)pick(reps), 1);
+}
+
 static void
 mix(struct buf *b)
 {
@@ -582,12 +600,7 @@ feat_inline(void)
 			bput(b, "\treturn x;\n");
 		fn_close(b);
 	}
-	b = fn_open(d);
-	for (i = 0; i < n; i++)
-		call_stmt(b, callers[i]);
-	bput(b, "\treturn x;\n");
-	fn_close(b);
-	add_driver(d, 1 + (int)pick(60), 1);
+	drive_all(d, callers, n, 60);
 }
 
 /*
@@ -630,12 +643,7 @@ feat_comdat(void)
 		bput(b, "\treturn x;\n");
 		fn_close(b);
 	}
-	b = fn_open(d);
-	for (i = 0; i < n; i++)
-		call_stmt(b, callers[i]);
-	bput(b, "\treturn x;\n");
-	fn_close(b);
-	add_driver(d, 1 + (int)pick(40), 1);
+	drive_all(d, callers, n, 40);
 }
 
 /*
@@ -1178,12 +1186,7 @@ feat_tmpl(void)
 			bput(b, "\treturn x;\n");
 		fn_close(b);
 	}
-	b = fn_open(d);
-	for (i = 0; i < n; i++)
-		call_stmt(b, callers[i]);
-	bput(b, "\treturn x;\n");
-	fn_close(b);
-	add_driver(d, 1 + (int)pick(40), 1);
+	drive_all(d, callers, n, 40);
 }
 
 static void (*const feat_fn[NFEATS])(void) = {
