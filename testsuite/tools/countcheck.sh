@@ -44,6 +44,8 @@ O=$(cd "${O:-$here/../../build}" && pwd) || exit 2
 SPECS=$O/monprof.specs
 PROF=$O/prof
 GEN=$O/testsuite/tools/gencalls
+# prof_csv, prof's CSV by its header's names (check-real's helpers).
+. "$here/../real/lib.sh"
 
 if [ -z "${REFFLAGS+set}" ]; then
 	if printf 'int f(void) { return 0; }\n' | "$CC" -specs="$SPECS" -p \
@@ -114,23 +116,13 @@ execute() {
 }
 
 # calls MODE: "MODE<TAB>name<TAB>object<TAB>file<TAB>calls" for each row
-# of prof's CSV with calls (the object by its file name: the three
-# builds' libgen.so lie in different directories).  The columns are
-# found by the header's names, counted from the end of the line: a name
-# may hold commas (it is quoted then), the fields after it do not.
+# of prof's CSV with calls (check-real's prof_csv reads the columns),
+# the object by its file name: the three builds' libgen.so lie in
+# different directories.
 calls() {
-	"$PROF" --format=csv --no-demangle "$w/$1/prog" "$w/$1/mon.out" \
-	    2> "$w/$1/prof.err" | awk -v m="$1" '
-	    NR == 1 { k = split($0, h, ",") - 1
-		for (j = 2; j <= k + 1; j++) col[h[j]] = j - 1; next }
-	    { n = split($0, f, ",")
-	    s = f[1]; for (j = 2; j <= n - k; j++) s = s "," f[j]
-	    if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2)
-		gsub(/""/, "\"", s) }
-	    c = f[n - k + col["calls"]]
-	    o = f[n - k + col["object"]]; sub(/.*\//, "", o)
-	    fl = ("file" in col) ? f[n - k + col["file"]] : ""
-	    if (c != "" && s !~ /^</) print m "\t" s "\t" o "\t" fl "\t" c }'
+	prof_csv "$w/$1/prog" "$w/$1/mon.out" 2> "$w/$1/prof.err" |
+	    awk -F '\t' -v m="$1" '$2 != "" && $1 !~ /^</ {
+		o = $5; sub(/.*\//, "", o); print m "\t" $1 "\t" o "\t" $6 "\t" $2 }'
 }
 
 # gcalls: "gprof<TAB>name<TAB>prog<TAB><TAB>calls" for each function of
