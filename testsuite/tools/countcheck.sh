@@ -128,12 +128,18 @@ calls() {
 # gcalls: "gprof<TAB>name<TAB>prog<TAB><TAB>calls" for each function of
 # the -pg build's call graph: its primary line's calls, "n+r" (calls
 # from others, recursive calls) summed, a cycle's members as they are.
+# gprof's exit status goes to gprof.err: two runs under load once
+# printed no call graph and no word, and so "gprof 0" for every function
+# of a gmon.out that gprof read whole again afterwards.
 gcalls() {
 	gprof -b -q --no-demangle "$w/pg/prog" "$w/pg/gmon.out" \
-	    2> "$w/pg/gprof.err" | awk '
+	    > "$w/pg/gprof.q" 2> "$w/pg/gprof.err"
+	rc=$?
+	[ $rc = 0 ] || echo "exit status $rc" >> "$w/pg/gprof.err"
+	awk '
 	    /^\[[0-9]+\]/ && $6 !~ /^</ && $5 ~ /^[0-9]+(\+[0-9]+)?$/ {
 		n = split($5, c, "+"); t = c[1] + (n > 1 ? c[2] : 0)
-		print "gprof\t" $6 "\tprog\t\t" t }'
+		print "gprof\t" $6 "\tprog\t\t" t }' "$w/pg/gprof.q"
 }
 
 # gskip: "gskip<TAB>name" for each function whose gprof figures say
