@@ -165,15 +165,24 @@ SPECS_EXPORTS = $(shell sed -n 's/^\#define[[:space:]]*MON_[A-Z0-9_]*_NAME[[:spa
 	      $(srcdir)/include/mon_abi.h)
 comma := ,
 # How the code keeps its call stacks walkable: SFrame rows where the
-# assembler writes them (no instruction in the code), else frame pointers.
-SPECS_UNWIND := $(if $(shell $(CC) -Wa,--gsframe -c -x c /dev/null \
-	-o /dev/null 2>/dev/null && echo y),-Wa$(comma)--gsframe,\
+# assembler writes them (no instruction in the code) and the linker
+# reads them, else frame pointers.  The probe links, -r and -shared,
+# the rows of plugin/gsframe-probe.s, a shape GCC 12 -O2 gives, on which
+# binutils 2.40's ld aborts: a flag that breaks a build that works
+# without it is never passed.
+GSFRAME_OK := $(shell t=$$(mktemp -d) && \
+	$(CC) -Wa,--gsframe -c -o $$t/a.o $(srcdir)/plugin/gsframe-probe.s \
+	    2>/dev/null && $(CC) -r -nostdlib -o $$t/r.o $$t/a.o \
+	    2>/dev/null && $(CC) -shared -nostdlib -o $$t/s.so $$t/a.o \
+	    2>/dev/null && echo y; rm -rf $$t)
+SPECS_UNWIND := $(if $(GSFRAME_OK),-Wa$(comma)--gsframe,\
 	%{!fomit-frame-pointer:-fno-omit-frame-pointer \
 	-mno-omit-leaf-frame-pointer})
 SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g' \
 	      -e 's|@UNWIND@|$(SPECS_UNWIND)|g'
 
-$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon_abi.h
+$(O)/monprof.specs: $(srcdir)/plugin/monprof.specs.in $(srcdir)/include/mon_abi.h \
+    $(srcdir)/plugin/gsframe-probe.s
 	@mkdir -p $(@D)
 	sed -e 's|@PLUGIN@|$(ABS_O)/monprof.so|g' -e 's|@LIBDIR@|$(ABS_O)|g' \
 	    -e 's|@NULL@|$(ABS_O)/$(NULL_LIB)|g' \
