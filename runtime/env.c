@@ -4,7 +4,7 @@
  *
  *	PROFDIR unset	-> ./mon.out
  *	PROFDIR=	-> no profiling, no file
- *	PROFDIR=dir	-> dir/<pid>.<progname>
+ *	PROFDIR=dir	-> dir/<pid>.<progname> (dir relative: to where it starts)
  *
  * -pg programs also write gmon.out: ./gmon.out, dir/<pid>.<progname>.gmon,
  * or GMON_OUT_PREFIX.<pid> when that is set (as glibc).  All three are
@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "process.h"
 
@@ -315,6 +316,33 @@ out:
 	return bad;
 }
 
+/*
+ * A relative directory is the one where the program stood when it read
+ * PROFDIR (as it starts, or at monitor()): daemon() and chdir() must not
+ * move the profile, or lose it in a directory that is not there.  Left
+ * relative where the working directory has no name (getcwd fails) or
+ * the whole would not fit.
+ */
+static void
+absdir(struct __mon_env *e)
+{
+	char cwd[PATH_MAX];
+	size_t nc, nd;
+
+	if (e->dir[0] == '\0' || e->dir[0] == '/' ||
+	    getcwd(cwd, sizeof(cwd)) == NULL || cwd[0] != '/')
+		return;
+	nc = strlen(cwd);
+	if (cwd[nc - 1] == '/')
+		nc--;
+	nd = strlen(e->dir);
+	if (nc + 1 + nd >= sizeof(e->dir))
+		return;
+	memmove(e->dir + nc + 1, e->dir, nd + 1);
+	memcpy(e->dir, cwd, nc);
+	e->dir[nc] = '/';
+}
+
 /* Read the environment again (monitor() does, as the program may set it). */
 void
 __mon_env_load(void)
@@ -324,6 +352,7 @@ __mon_env_load(void)
 
 	__mon_env_parse(&env, secure_getenv("PROFDIR"),
 	    secure_getenv("PROFFLAGS"));
+	absdir(&env);
 	env.secure = getauxval(AT_SECURE) != 0;
 	if (prefix != NULL) {
 		n = strlen(prefix);

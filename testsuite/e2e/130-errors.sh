@@ -13,11 +13,11 @@ check() {
 	expect_eq "$(wc -l < err)" 1 "$*: lines on stderr"
 }
 check env PROFDIR=nosuch
-grep -q "^monprof: cannot write nosuch/[0-9]*\.prog: No such file or directory$" err ||
+grep -q "^monprof: cannot write $PWD/nosuch/[0-9]*\.prog: No such file or directory$" err ||
     fail "missing PROFDIR: $(cat err)"
 : > afile
 check env PROFDIR=afile
-grep -q "^monprof: cannot write afile/[0-9]*\.prog: Not a directory$" err ||
+grep -q "^monprof: cannot write $PWD/afile/[0-9]*\.prog: Not a directory$" err ||
     fail "PROFDIR a file: $(cat err)"
 long=$(printf '%04096d' 0)
 check env PROFDIR="$long"

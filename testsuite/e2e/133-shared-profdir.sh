@@ -9,6 +9,7 @@ expect_eq "$(cat "shared/$pid.prog")" planted "the planted profile"
 expect_eq "$(cat "shared/.monprof.$pid.tmp")" planted "the planted temporary"
 expect_eq "$(count_of f prog "shared/$alt")" 3 "calls of f"
 expect_eq "$(stat -c %U "shared/$alt")" nobody "owner"
-expect_eq "$(cat err)" "monprof: shared/$pid.prog is another user's: the profile is shared/$alt" "message"
+# The relative PROFDIR is named from where the program started (418).
+expect_eq "$(cat err)" "monprof: $PWD/shared/$pid.prog is another user's: the profile is $PWD/shared/$alt" "message"
 expect_eq "$(ls -A shared | wc -l)" 3 "files"
 exit 0

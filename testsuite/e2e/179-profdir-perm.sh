@@ -27,10 +27,12 @@ else
 	lines=2 files=
 fi
 expect_eq "$(wc -l < err)" $lines "lines on stderr"
+# The relative PROFDIR is named from where the program started (418).
+d=$PWD/d
 while read -r line; do
-	wpid=$(echo "$line" | sed -n 's|^monprof: cannot write d/\([0-9]*\)\.prog: .*|\1|p')
+	wpid=$(echo "$line" | sed -n "s|^monprof: cannot write $d/\\([0-9]*\\)\\.prog: .*|\\1|p")
 	[ -n "$wpid" ] || fail "stderr: $line"
-	expect_eq "$line" "monprof: cannot write d/$wpid.prog: Permission denied; make d writable by uid $uid (chmod 1777 d, say)" "stderr"
+	expect_eq "$line" "monprof: cannot write $d/$wpid.prog: Permission denied; make $d writable by uid $uid (chmod 1777 $d, say)" "stderr"
 done < err
 expect_eq "$(ls d)" "$files" "profiles"
 # As the line says.
