@@ -277,9 +277,29 @@ ring_drain(struct ring *r)
 }
 
 /*
+ * Let another thread, or the writer process, go on while this one
+ * waits for it: sched_yield where the program's seccomp filters allow
+ * it, else a while of pauses.  In a confined program the writer process
+ * drains the rings in the helper's place (final.c), and moncontrol()
+ * waits for it: a filter that lists no sched_yield would kill it.
+ */
+static void
+yield(void)
+{
+	int i;
+
+	if (__mon_seccomp_may(MON_SECCOMP_YIELD)) {
+		syscall(SYS_sched_yield);
+		return;
+	}
+	for (i = 0; i < 1000; i++)
+		MON_RELAX();
+}
+
+/*
  * One thread at a time drains, switches or moves the events: 1 when
  * taken; with wait, after waiting a while for the other one (the
- * helper, another thread).
+ * helper, another thread, the writer process).
  */
 static int
 lock(int wait)
@@ -292,7 +312,7 @@ lock(int wait)
 			return 1;
 		if (--tries <= 0)
 			return 0;
-		sched_yield();
+		yield();
 	}
 }
 
@@ -870,6 +890,33 @@ __mon_perf_stop(void)
 }
 
 /*
+ * Wait until the kernel has released the helper thread tid, which
+ * pthread_join does not: until then the process is not its own only
+ * thread, and unshare(CLONE_NEWUSER) fails with EINVAL.  Up to 10,000
+ * looks, about a second: the first 100 after a yield, the others after
+ * a nap of 100 us, as a loaded machine may not run the ending thread
+ * for tens of milliseconds (e2e 138 failed when 10,000 yields were over
+ * sooner).  The calls go only where the program's filters allow them.
+ */
+static void
+released(long tid)
+{
+	static const struct timespec nap = { 0, 100000L };
+	static int word;
+	int i;
+
+	if (tid <= 0 || !__mon_seccomp_may(MON_SECCOMP_GONE))
+		return;
+	for (i = 0; i < 10000 &&
+	    syscall(SYS_tgkill, self_pid, tid, 0) == 0; i++)
+		if (i < 100 || !__mon_seccomp_may(MON_SECCOMP_FUTEX))
+			yield();
+		else
+			syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 0, &nap,
+			    NULL, 0);
+}
+
+/*
  * The program is to be its only thread for a call (unshare.c): the
  * helper ends, and is gone from the thread group when this returns, or
  * (alone 0) starts again after the call.  The events go on sampling
@@ -880,7 +927,7 @@ int
 __mon_perf_alone(int alone)
 {
 	static int paused;
-	int saved = errno, i, rc = 0;
+	int saved = errno, rc = 0;
 	long tid;
 
 	if (alone) {
@@ -889,10 +936,7 @@ __mon_perf_alone(int alone)
 		tid = MON_LOAD(&helper_tid);
 		helper_stop();
 		paused = 1;
-		/* pthread_join returns before the kernel releases it. */
-		for (i = 0; i < 10000 && tid > 0 &&
-		    syscall(SYS_tgkill, self_pid, tid, 0) == 0; i++)
-			syscall(SYS_sched_yield);
+		released(tid);
 	} else if (paused) {
 		paused = 0;
 		rc = helper_start();

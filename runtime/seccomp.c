@@ -316,6 +316,8 @@ static const struct {
 	{ MON_SECCOMP_REAP, { SYS_wait4, A(1) | A(2) | A(3),
 	    { 0, 0, __WCLONE, 0 } } },
 	{ MON_SECCOMP_REAP, { SYS_munmap, 0, { 0 } } },
+	/* perf.c: a wait for the rings, which the writer may be draining. */
+	{ MON_SECCOMP_YIELD, { SYS_sched_yield, 0, { 0 } } },
 };
 
 /* Whether the filter can kill or trap: a return that is not harmless. */
