@@ -34,7 +34,8 @@
  * runtime's own syscall() calls come here too, in signal handlers and
  * before its constructor: every other call is one compare and the
  * system call.  Inline system calls and filters inherited from the
- * parent are not seen (README, Limitations).
+ * parent are not seen (README, Limitations).  syscall(SYS_arch_prctl)
+ * is gsbase.c's to refuse first.
  */
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -231,6 +232,12 @@ long
 __mon_confine_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
     long a6)
 {
+#ifdef SYS_arch_prctl
+	/* A %gs base of the program's own (gsbase.c). */
+	if (__builtin_expect(nr == SYS_arch_prctl, 0) &&
+	    __mon_gsbase_refuse(a1))
+		return -1;
+#endif
 	if (__builtin_expect(nr != SYS_seccomp && nr != SYS_prctl, 1))
 		return done(sys(nr, a1, a2, a3, a4, a5, a6));
 	return install(nr, a1, a2, a3, a4, a5, a6);

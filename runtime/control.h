@@ -16,6 +16,9 @@ int	 __mon_dump_write(int) MON_HIDDEN;
 void	 __mon_dump_thread(void) MON_HIDDEN;
 void	 __mon_dump_reset(void) MON_HIDDEN;
 
+/* gsbase.c */
+int	 __mon_gsbase_refuse(long) MON_HIDDEN;
+
 /* final.c */
 int	 __mon_final_start(int (*)(void)) MON_HIDDEN;
 int	 __mon_final_ready(void) MON_HIDDEN;

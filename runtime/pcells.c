@@ -101,6 +101,13 @@ nrec(void)
 	return (size_t)(__stop___mon_pcells - __start___mon_pcells);
 }
 
+/* Whether the executable's code counts at each thread's %gs base. */
+int
+__mon_pcells_at_gs(void)
+{
+	return nrec() > 0;
+}
+
 /* The executable's counter of record i. */
 static long *
 ctr_of(size_t i)
@@ -376,20 +383,26 @@ window(void)
 	return NULL;
 }
 
-/* This thread counts at base + a counter's address from now on. */
+/*
+ * This thread counts at base + a counter's address from now on.  The
+ * system call is made inline: syscall() is the program's, which refuses
+ * ARCH_SET_GS where the executable counts at %gs (gsbase.c).
+ */
 static int
 set_base(unsigned long base)
 {
 #ifdef __x86_64__
-	int saved = errno, r = 0;
+	long rc;
 
 	/* wrgsbase where the kernel allows it: no system call to filter. */
-	if (getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE)
+	if (getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE) {
 		__asm__ volatile("wrgsbase %0" : : "r"(base) : "memory");
-	else
-		r = (int)syscall(SYS_arch_prctl, ARCH_SET_GS, base);
-	errno = saved;
-	return r;
+		return 0;
+	}
+	__asm__ volatile("syscall" : "=a"(rc)
+	    : "0"((long)SYS_arch_prctl), "D"((long)ARCH_SET_GS), "S"(base)
+	    : "rcx", "r11", "memory");
+	return rc == 0 ? 0 : -1;
 #else
 	(void)base;
 	return -1;

@@ -210,6 +210,7 @@ void	 __mon_area_reset(void) MON_HIDDEN;
  * leases' holders count, NULL: all).
  */
 int	 __mon_pcells_thread(void) MON_HIDDEN;
+int	 __mon_pcells_at_gs(void) MON_HIDDEN;
 long	**__mon_pcells_word(long **) MON_HIDDEN;
 extern char *__mon_pcells_lo MON_HIDDEN;
 extern size_t __mon_pcells_len MON_HIDDEN;

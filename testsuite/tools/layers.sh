@@ -20,7 +20,7 @@ storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks sframe unwind hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal exec dl unshare confine init
+control	dump final monitor profil signal exec dl unshare gsbase confine init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented
@@ -31,10 +31,10 @@ LINK_ONLY='mcount:__mon_init'
 # The public API's reserved implementation names (mon.h's functions are
 # weak aliases of them, glibc style); exported names are mon.h's, the
 # constructor, which the specs file names to the linker, and what it
-# defines prctl and syscall as (a --defsym'ed name takes the visibility
-# of what it names).
+# defines prctl, syscall and arch_prctl as (a --defsym'ed name takes the
+# visibility of what it names).
 RESERVED='__monitor __monstartup __moncontrol __monitor_signal __profil'
-EXPORTED='__mon_init __mon_confine_prctl __mon_confine_syscall'
+EXPORTED='__mon_init __mon_confine_prctl __mon_confine_syscall __mon_gsbase_arch_prctl'
 
 [ $# -eq 2 ] || { echo "usage: layers.sh OBJDIR SRCDIR" >&2; exit 2; }
 objdir=$1 srcdir=$2
