@@ -93,6 +93,33 @@ plain_cc() {
 	"$CC" -I"$SRCDIR/include" "$@" "$E2E/nomon.c" -pthread
 }
 
+# csv_tsv: CSV (RFC 4180, prof's --format=csv) on stdin as
+# tab-separated fields, each unquoted: a quoted field's commas and
+# doubled quotes are its own.
+csv_tsv() {
+	awk '{
+	    s = $0; out = ""; n = 0
+	    do {
+		if (substr(s, 1, 1) == "\"") {
+			f = ""; s = substr(s, 2)
+			for (;;) {
+				i = index(s, "\"")
+				if (i == 0) { f = f s; s = ""; break }
+				f = f substr(s, 1, i - 1); s = substr(s, i + 1)
+				if (substr(s, 1, 1) != "\"") break
+				f = f "\""; s = substr(s, 2)
+			}
+			more = substr(s, 1, 1) == ","; s = substr(s, 2)
+		} else if ((i = index(s, ",")) > 0) {
+			f = substr(s, 1, i - 1); s = substr(s, i + 1); more = 1
+		} else {
+			f = s; s = ""; more = 0
+		}
+		out = out (n++ ? "\t" : "") f
+	    } while (more)
+	    print out }'
+}
+
 # in_profdir DIR CMD...: run CMD with PROFDIR=DIR (made if missing), its
 # pid in $pid (the <pid> of the names it writes there); a bad status or
 # anything on stderr fails the case.
