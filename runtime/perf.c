@@ -60,8 +60,8 @@
 #include "sampler.h"
 
 /*
- * Bytes of user stack copied with each sample where SFrame rows unwind
- * it: perf's default; PROFFLAGS -stackcopy asks for another size (a
+ * Bytes of user stack copied with each sample, which unwind.c unwinds
+ * (x86-64, by SFrame rows or frame pointers): perf's default; PROFFLAGS -stackcopy asks for another size (a
  * program whose stacks hold large buffers: its outer frames lie beyond
  * 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
  * (more for larger copies), from 64 pages a CPU to 1024: 496 copies a
@@ -714,7 +714,15 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 
 	MON_STORE(&chains, stacks);
 	MON_STORE(&kernel, want_kernel);
-	/* Copies where SFrame rows can unwind them: x86-64 only. */
+	/*
+	 * Copies, unwound by unwind.c, on x86-64: by SFrame rows where
+	 * there are some, and by frame pointers where the specs file built
+	 * with them instead (binutils 2.40, whose ld cannot read the rows).
+	 * The kernel's frame-pointer chains would lose the caller of each
+	 * C library function that keeps no frame where the word at SP is
+	 * not its return address (read's cancellable path: e2e 146), which
+	 * unwind.c's scan above SP finds.
+	 */
 	MON_STORE(&copies, 0);
 #if defined(__x86_64__)
 	if (stacks) {
@@ -724,7 +732,7 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 		 */
 		if (!__mon_sframe_known())
 			__mon_sframe_scan();
-		MON_STORE(&copies, __mon_sframe_any());
+		MON_STORE(&copies, 1);
 	}
 #endif
 	pagesz = sysconf(_SC_PAGESIZE);

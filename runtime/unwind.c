@@ -84,7 +84,10 @@ after_call(uintptr_t w)
  * to an address after a call.  A stale return address, left below the
  * live frames by an earlier call, gives a frame that does not; and a
  * caller without rows (_start's call of the C library's start) is an
- * ancestor too far to name as the caller.
+ * ancestor too far to name as the caller.  Where no object has rows,
+ * the executable was built with frame pointers instead (binutils 2.40,
+ * the Makefile's probe): its return address is taken as it is found,
+ * as nothing tells a stale one there.
  */
 static int
 onward(uintptr_t w, uintptr_t sp, __mon_unwind_read rd, void *ctx)
@@ -93,7 +96,7 @@ onward(uintptr_t w, uintptr_t sp, __mon_unwind_read rd, void *ctx)
 	uintptr_t ra;
 
 	if (__mon_sframe_find(w - 1, &r) != 0)
-		return 0;
+		return !__mon_sframe_any();
 	if (!r.sp_based)
 		return 1;
 	return rd(ctx, sp + (uintptr_t)r.cfa - sizeof(ra), &ra) == 0 &&
