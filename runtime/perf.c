@@ -76,6 +76,9 @@
 #define MON_PERF_COPY		8192
 #define MON_PERF_COPY_RINGS	(8UL << 20)
 
+/* How long a drain waits for another one to end. */
+#define MON_PERF_LOCK_NS	100000000L
+
 /* Switches a second above which the task scope costs the server. */
 #define MON_PERF_SWITCHES	1000
 /*
@@ -276,6 +279,16 @@ ring_drain(struct ring *r)
 	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
+static long
+now_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime(c, &ts) != 0)
+		return 0;
+	return (long)ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
 /*
  * Let another thread, or the writer process, go on while this one
  * waits for it: sched_yield where the program's seccomp filters allow
@@ -298,19 +311,29 @@ yield(void)
 
 /*
  * One thread at a time drains, switches or moves the events: 1 when
- * taken; with wait, after waiting a while for the other one (the
- * helper, another thread, the writer process).
+ * taken; with wait, after waiting for the other one (the helper,
+ * another thread, the writer process) up to MON_PERF_LOCK_NS.  The
+ * wait is bounded in time, not in tries: a holder may be gone for good
+ * (a thread that exit() ended in the middle of a drain), and the writer
+ * process, which outlives the program, then spent 10,000 yields, 40 s
+ * with two busy processes beside it, before it wrote (e2e 122 found no
+ * profile after 5 s).
  */
 static int
 lock(int wait)
 {
-	int zero, tries = wait ? 10000 : 1;
+	long until = 0;
+	int zero;
 
 	for (;;) {
 		zero = 0;
 		if (MON_CAS(&draining, &zero, 1))
 			return 1;
-		if (--tries <= 0)
+		if (!wait)
+			return 0;
+		if (until == 0)
+			until = now_ns(CLOCK_MONOTONIC) + MON_PERF_LOCK_NS;
+		else if (now_ns(CLOCK_MONOTONIC) > until)
 			return 0;
 		yield();
 	}
@@ -359,16 +382,6 @@ alone(void)
 	path[n] = '\0';
 	*strrchr(path, '/') = '\0';
 	return stat(path, &sb) == 0 && sb.st_nlink == 2 + 2;
-}
-
-static long
-now_ns(clockid_t c)
-{
-	struct timespec ts;
-
-	if (clock_gettime(c, &ts) != 0)
-		return 0;
-	return (long)ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
 /*
