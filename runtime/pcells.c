@@ -392,6 +392,7 @@ static int
 set_base(unsigned long base)
 {
 #ifdef __x86_64__
+	int saved = errno;
 	long rc;
 
 	/* wrgsbase where the kernel allows it: no system call to filter. */
@@ -399,6 +400,7 @@ set_base(unsigned long base)
 		__asm__ volatile("wrgsbase %0" : : "r"(base) : "memory");
 		return 0;
 	}
+	errno = saved;		/* getauxval's ENOENT, on an old kernel */
 	__asm__ volatile("syscall" : "=a"(rc)
 	    : "0"((long)SYS_arch_prctl), "D"((long)ARCH_SET_GS), "S"(base)
 	    : "rcx", "r11", "memory");

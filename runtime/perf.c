@@ -61,9 +61,9 @@
 
 /*
  * Bytes of user stack copied with each sample, which unwind.c unwinds
- * (x86-64, by SFrame rows or frame pointers): perf's default; PROFFLAGS -stackcopy asks for another size (a
- * program whose stacks hold large buffers: its outer frames lie beyond
- * 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
+ * (x86-64, by SFrame rows or frame pointers): perf's default; PROFFLAGS
+ * -stackcopy asks for another size (a program whose stacks hold large
+ * buffers: its outer frames lie beyond 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
  * (more for larger copies), from 64 pages a CPU to 1024: 496 copies a
  * ring on 2 CPUs, half a second of one CPU at the default rate, the
  * time the helper has to drain it on a loaded machine before samples
