@@ -45,10 +45,21 @@ expect_eq "$(meta 25)" "" "moved: no switches recorded"
 expect_eq "$(warned moved)" 0 "moved: prof's warning"
 run -nocpuwide
 expect_eq "$(meta 4)" 1 "-nocpuwide: task scope"
-[ "$(meta 25)" -gt 10000 ] ||
-    fail "-nocpuwide: switches a second recorded: '$(meta 25)'"
-expect_eq "$(warned -nocpuwide)" 1 "-nocpuwide: prof's warning"
-expect_eq "$(meta 26)" 1 "-nocpuwide: why it stayed (MON_STAYED_ASKED)"
+# The rate is recorded where some 100 ms had more than 10,000 switches
+# a second: n round trips in 1.2 s are about 2n / 1.2 switches a second
+# (main's and the echo thread's).  On a loaded machine the program may
+# make too few for that ("switches a second recorded: ''"): the record
+# is then asked for only where the whole run's rate was twice that.
+if [ -n "$(meta 25)" ] || [ "$n" -ge 12000 ]; then
+	[ "$(meta 25)" -gt 10000 ] ||
+	    fail "-nocpuwide: switches a second recorded: '$(meta 25)'" \
+		"of $n round trips"
+	expect_eq "$(warned -nocpuwide)" 1 "-nocpuwide: prof's warning"
+	expect_eq "$(meta 26)" 1 \
+	    "-nocpuwide: why it stayed (MON_STAYED_ASKED)"
+else
+	echo "-nocpuwide: $n round trips, too few to record a rate"
+fi
 rm -f mon.out
 PROFFLAGS=-cpuwide ./prog short > out 2> err || fail "-cpuwide: status $?"
 expect_eq "$(cat err)" "" "-cpuwide: stderr"
