@@ -66,6 +66,13 @@ void	 __mon_err_errno(const char *, const char *, int) MON_HIDDEN;
 void	 __mon_err_errno_more(const char *, const char *, int,
 	    const char *const *, size_t) MON_HIDDEN;
 
+/*
+ * sigmask.c: the runtime's own pthread_sigmask(), never the wrapper; its
+ * pointers are sigset_t's (<signal.h>, which this header leaves out: with
+ * _GNU_SOURCE it brings <unistd.h> to every file).
+ */
+int	 __mon_sigmask_set(int, const void *, void *) MON_HIDDEN;
+
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;
 

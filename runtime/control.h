@@ -16,6 +16,10 @@ int	 __mon_dump_write(int) MON_HIDDEN;
 void	 __mon_dump_thread(void) MON_HIDDEN;
 void	 __mon_dump_reset(void) MON_HIDDEN;
 
+/* forced.c */
+void	 __mon_forced_disposed(int, void (*)(int)) MON_HIDDEN;
+void	 __mon_forced_check(void) MON_HIDDEN;
+
 /* gsbase.c */
 int	 __mon_gsbase_refuse(long) MON_HIDDEN;
 
@@ -41,6 +45,7 @@ int	 __mon_monitor_dump_interval(void) MON_HIDDEN;
 void	 __mon_monitor_end(void) MON_HIDDEN;
 int	 __mon_monitor_exiting(void) MON_HIDDEN;
 int	 __mon_monitor_confine(void) MON_HIDDEN;
+int	 __mon_monitor_forced(void) MON_HIDDEN;
 int	 __mon_monitor_running(void) MON_HIDDEN;
 void	 __mon_monitor_reset(void) MON_HIDDEN;
 

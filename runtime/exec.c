@@ -46,18 +46,19 @@ int	 __wrap_execle(const char *, const char *, ...) MON_HIDDEN;
 
 /*
  * The image is about to go: its profile now, errno as it was.  A program
- * confined by a seccomp filter that could kill the runtime has its
- * profile written by the writer process started before the filter
- * (confine.c), as its last: the writer ends then, so that it cannot
- * outlive the image it belongs to (if the exec fails, what follows is
- * not written).
+ * confined by a seccomp filter that could kill the runtime, or one that
+ * blocked or ignored a fault (forced.c), has its profile written by the
+ * writer process started then (confine.c, forced.c), as its last: the
+ * writer ends then, so that it cannot outlive the image it belongs to
+ * and write its profile over the next image's when the process ends (if
+ * the exec fails, what follows is not written).
  */
 static void
 before(void)
 {
 	int saved = errno;
 
-	if (__mon_seccomp_kills())
+	if (__mon_seccomp_kills() || __mon_final_ready())
 		__mon_monitor_stop(MON_STOP_FINAL);
 	else
 		__mon_monitor_dump(0);

@@ -157,12 +157,12 @@ __mon_final_start(int (*write)(void))
 	/* Its code answers for the filters in force now (seccomp.c). */
 	__mon_seccomp_exempt(fw.stack, fw.stack + STACKLEN);
 	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
+	__mon_sigmask_set(SIG_SETMASK, &all, &old);
 	/* Exit signal 0: no SIGCHLD, and wait() without __WCLONE skips it. */
 	pid = clone(writer, fw.stack + STACKLEN, CLONE_VM | CLONE_FS |
 	    CLONE_FILES | CLONE_SYSVSEM | CLONE_PARENT_SETTID |
 	    CLONE_CHILD_CLEARTID, NULL, &fw.tid, NULL, &fw.tid);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
 	if (pid > 0) {
 		fw.pid = pid;
 		MON_STORE(&fw.ready, 1);

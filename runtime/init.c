@@ -58,6 +58,8 @@ atfork_child(void)
 		__mon_sampler_drop();
 	else
 		__mon_sampler_reset();
+	/* The parent's writer is not the child's (forced.c). */
+	__mon_forced_check();
 }
 
 /*
@@ -191,9 +193,13 @@ __mon_init(void)
 	 */
 	if (e->disable_default || e->secure)
 		return;
-	if (__monstartup(NULL, NULL) != 0)
+	if (__monstartup(NULL, NULL) != 0) {
 		MON_ERR("monprof: cannot find the program's text: "
 		    "not profiling\n");
+		return;
+	}
+	/* A fault blocked or ignored since before exec (forced.c). */
+	__mon_forced_check();
 }
 
 static void __attribute__((__destructor__(101)))

@@ -427,6 +427,23 @@ __mon_monitor_confine(void)
 	return 0;
 }
 
+/*
+ * The program blocked or ignored a fault (forced.c): the writer of the
+ * last profile starts now, if it has not, and looks every 50 ms whether
+ * the process has ended (a confined program's keeps its own pace).  0,
+ * or -1 in a process that shares the memory of the one set up.
+ */
+int
+__mon_monitor_forced(void)
+{
+	if (here() != 0)
+		return -1;
+	if (__mon_monitor_running() && !__mon_seccomp_confined() &&
+	    __mon_final_start(final_write) == 0)
+		__mon_final_nap(50000000L, 0);
+	return 0;
+}
+
 /* Whether monitor() has started profiling and no stop has ended it. */
 int
 __mon_monitor_running(void)

@@ -190,7 +190,7 @@ signals_block(sigset_t *old)
 	sigfillset(&set);
 	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
 		sigdelset(&set, faults[i]);
-	pthread_sigmask(SIG_BLOCK, &set, old);
+	__mon_sigmask_set(SIG_BLOCK, &set, old);
 	return sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1;
 }
 
@@ -204,7 +204,7 @@ signals_restore(const sigset_t *old, int had)
 	sigaddset(&set, SIGXFSZ);
 	if (!had && sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1)
 		sigtimedwait(&set, NULL, &now);
-	pthread_sigmask(SIG_SETMASK, old, NULL);
+	__mon_sigmask_set(SIG_SETMASK, old, NULL);
 }
 
 /* A salt for a temporary name that another user cannot foresee. */

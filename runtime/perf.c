@@ -572,9 +572,9 @@ helper_start(void)
 
 	MON_STORE(&stopping, 0);
 	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
+	__mon_sigmask_set(SIG_SETMASK, &all, &old);
 	rc = __mon_thread_plain(&helper, NULL, helper_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
 	return rc != 0 ? -1 : 0;
 }
 

@@ -111,7 +111,7 @@ die(int sig)
 	raise(sig);
 	sigemptyset(&set);
 	sigaddset(&set, sig);
-	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	__mon_sigmask_set(SIG_UNBLOCK, &set, NULL);
 }
 
 /*
@@ -255,8 +255,13 @@ __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	struct sigaction prev;
 	int r;
 
-	if (act == NULL || !watched(sig))
-		return __real_sigaction(sig, act, oact);
+	if (act == NULL || !watched(sig)) {
+		r = __real_sigaction(sig, act, oact);
+		/* An ignored fault (forced.c). */
+		if (r == 0 && act != NULL && !(act->sa_flags & SA_SIGINFO))
+			__mon_forced_disposed(sig, act->sa_handler);
+		return r;
+	}
 	if ((r = __real_sigaction(sig, act, &prev)) != 0)
 		return r;
 	if (oact != NULL)
@@ -271,8 +276,12 @@ __wrap_signal(int sig, __sighandler_t handler)
 {
 	__sighandler_t prev;
 
-	if (!watched(sig))
-		return __real_signal(sig, handler);
+	if (!watched(sig)) {
+		prev = __real_signal(sig, handler);
+		if (prev != SIG_ERR)
+			__mon_forced_disposed(sig, handler);
+		return prev;
+	}
 	prev = __real_signal(sig, handler);
 	if (prev == __monitor_signal && handler != __monitor_signal)
 		taken();

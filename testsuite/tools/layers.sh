@@ -14,13 +14,13 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	seccomp fmt err note name match sort
+base	seccomp sigmask fmt err note name match sort
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks sframe unwind hist perf itimer sampler
 writer	outfile objects monout gmonout
-control	dump final monitor profil signal exec dl unshare gsbase confine init
+control	dump final monitor profil forced signal exec dl unshare gsbase confine init
 '
 
 # References for the linker, not calls (file:symbol): every instrumented

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sigmask.c - the runtime's own changes of a thread's signal mask.  The
+ * specs file wraps the program's sigprocmask() and pthread_sigmask()
+ * (forced.c: a fault it blocks), and ld's --wrap reaches the runtime's
+ * calls too; these are the system call itself, as glibc's
+ * pthread_sigmask makes it: the two signals glibc keeps for itself
+ * (SIGCANCEL and SIGSETXID) are never blocked, and the return is 0 or
+ * an errno value.  Async-signal-safe.
+ */
+#include <sys/syscall.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base.h"
+
+/* Reached from the hooks' code (thread starts): see stub.c. */
+#pragma GCC target("general-regs-only")
+
+int
+__mon_sigmask_set(int how, const void *set, void *old)
+{
+	unsigned long word[_NSIG / (8 * sizeof(unsigned long))];
+	int saved = errno, r = 0;
+
+	if (set != NULL) {
+		memcpy(word, set, sizeof(word));
+		/* SIGCANCEL (32) and SIGSETXID (33): bits 31 and 32. */
+		word[0] &= ~(3UL << 31);
+	}
+	if (syscall(SYS_rt_sigprocmask, how, set != NULL ? word : NULL, old,
+	    _NSIG / 8) != 0)
+		r = errno;
+	errno = saved;
+	return r;
+}
