@@ -295,7 +295,8 @@ gprof_names() {
 			print nm[i] "\t" fl[i] "\t" (row != "" ? row : nm[i])
 		n = 0 }
 	    $1 == "K" { kept[$2] = 1; next }
-	    $1 != a { group(); a = $1 }
+	    # As strings: awk reads 000000000000e000 and ...e140 as 0.
+	    "@" $1 != a { group(); a = "@" $1 }
 	    { n++; nm[n] = $2; fl[n] = $3 }
 	    END { group() }' "$M/gprof.kept" -
 }
