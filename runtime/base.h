@@ -72,6 +72,9 @@ void	 __mon_err_errno_more(const char *, const char *, int,
  * _GNU_SOURCE it brings <unistd.h> to every file).
  */
 int	 __mon_sigmask_set(int, const void *, void *) MON_HIDDEN;
+/* The faults: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS. */
+#define MON_NFAULTS	6
+extern const int __mon_sigmask_faults[MON_NFAULTS] MON_HIDDEN;
 
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;

@@ -22,10 +22,6 @@
 
 #include "control.h"
 
-static const int faults[] = {
-	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
-};
-
 extern int __real_sigprocmask(int, const sigset_t *, sigset_t *)
     __attribute__((__weak__));
 extern int __real_pthread_sigmask(int, const sigset_t *, sigset_t *)
@@ -53,8 +49,8 @@ blocks_fault(int how, const sigset_t *set)
 
 	if (set == NULL || (how != SIG_BLOCK && how != SIG_SETMASK))
 		return 0;
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		if (sigismember(set, faults[i]) == 1)
+	for (i = 0; i < MON_NFAULTS; i++)
+		if (sigismember(set, __mon_sigmask_faults[i]) == 1)
 			return 1;
 	return 0;
 }
@@ -88,9 +84,11 @@ __mon_forced_disposed(int sig, void (*handler)(int))
 
 	if (handler != SIG_IGN)
 		return;
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		if (sig == faults[i])
+	for (i = 0; i < MON_NFAULTS; i++)
+		if (sig == __mon_sigmask_faults[i]) {
 			arm();
+			return;
+		}
 }
 
 /*
@@ -103,18 +101,14 @@ __mon_forced_check(void)
 	struct sigaction sa;
 	sigset_t cur;
 	size_t i;
-	int saved = errno;
+	int saved = errno, any;
 
-	if (__mon_sigmask_set(SIG_BLOCK, NULL, &cur) == 0 &&
-	    blocks_fault(SIG_SETMASK, &cur)) {
-		arm();
-		return;
-	}
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		if (sigaction(faults[i], NULL, &sa) == 0 &&
-		    !(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN) {
-			arm();
-			break;
-		}
+	any = __mon_sigmask_set(SIG_BLOCK, NULL, &cur) == 0 &&
+	    blocks_fault(SIG_SETMASK, &cur);
+	for (i = 0; i < MON_NFAULTS && !any; i++)
+		any = sigaction(__mon_sigmask_faults[i], NULL, &sa) == 0 &&
+		    !(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN;
 	errno = saved;
+	if (any)
+		arm();
 }

@@ -181,15 +181,12 @@ complain(const char *path, int errnum)
 static __attribute__((__noinline__)) int
 signals_block(sigset_t *old)
 {
-	static const int faults[] = {
-		SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
-	};
 	sigset_t set, pend;
 	size_t i;
 
 	sigfillset(&set);
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		sigdelset(&set, faults[i]);
+	for (i = 0; i < MON_NFAULTS; i++)
+		sigdelset(&set, __mon_sigmask_faults[i]);
 	__mon_sigmask_set(SIG_BLOCK, &set, old);
 	return sigpending(&pend) == 0 && sigismember(&pend, SIGXFSZ) == 1;
 }

@@ -6,7 +6,7 @@
  * calls too; these are the system call itself, as glibc's
  * pthread_sigmask makes it: the two signals glibc keeps for itself
  * (SIGCANCEL and SIGSETXID) are never blocked, and the return is 0 or
- * an errno value.  Async-signal-safe.
+ * an errno value.  And which signals are faults.  Async-signal-safe.
  */
 #include <sys/syscall.h>
 
@@ -19,6 +19,15 @@
 
 /* Reached from the hooks' code (thread starts): see stub.c. */
 #pragma GCC target("general-regs-only")
+
+/*
+ * The signals the program's own instructions raise: the runtime never
+ * blocks them (outfile.c, signal.c), and the kernel delivers them even
+ * where the program blocked or ignored them (forced.c).
+ */
+const int __mon_sigmask_faults[MON_NFAULTS] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+};
 
 int
 __mon_sigmask_set(int how, const void *set, void *old)

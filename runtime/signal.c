@@ -75,11 +75,6 @@ fatal_signal(int sig)
 	return sig > 0 && sig <= SIGRTMAX;
 }
 
-/* The faults: sent by the program's own instructions, never blocked. */
-static const int faults[] = {
-	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
-};
-
 static void fatal(int, siginfo_t *, void *);
 
 /* Whether sig's handler is this file's fatal one. */
@@ -253,38 +248,34 @@ int
 __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 {
 	struct sigaction prev;
-	int r;
+	int w = act != NULL && watched(sig), r;
 
-	if (act == NULL || !watched(sig)) {
-		r = __real_sigaction(sig, act, oact);
-		/* An ignored fault (forced.c). */
-		if (r == 0 && act != NULL && !(act->sa_flags & SA_SIGINFO))
-			__mon_forced_disposed(sig, act->sa_handler);
+	if ((r = __real_sigaction(sig, act, w ? &prev : oact)) != 0)
 		return r;
+	if (w) {
+		if (oact != NULL)
+			*oact = prev;
+		if (dumper(&prev) && !dumper(act))
+			taken();
 	}
-	if ((r = __real_sigaction(sig, act, &prev)) != 0)
-		return r;
-	if (oact != NULL)
-		*oact = prev;
-	if (dumper(&prev) && !dumper(act))
-		taken();
+	/* An ignored fault (forced.c). */
+	if (act != NULL && !(act->sa_flags & SA_SIGINFO))
+		__mon_forced_disposed(sig, act->sa_handler);
 	return 0;
 }
 
 __sighandler_t
 __wrap_signal(int sig, __sighandler_t handler)
 {
-	__sighandler_t prev;
+	int w = watched(sig);
+	__sighandler_t prev = __real_signal(sig, handler);
 
-	if (!watched(sig)) {
-		prev = __real_signal(sig, handler);
-		if (prev != SIG_ERR)
-			__mon_forced_disposed(sig, handler);
+	if (prev == SIG_ERR)
 		return prev;
-	}
-	prev = __real_signal(sig, handler);
-	if (prev == __monitor_signal && handler != __monitor_signal)
+	if (w && prev == __monitor_signal && handler != __monitor_signal)
 		taken();
+	/* An ignored fault (forced.c). */
+	__mon_forced_disposed(sig, handler);
 	return prev;
 }
 
@@ -351,8 +342,8 @@ fatal_mask(sigset_t *set)
 	size_t i;
 
 	sigfillset(set);
-	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
-		sigdelset(set, faults[i]);
+	for (i = 0; i < MON_NFAULTS; i++)
+		sigdelset(set, __mon_sigmask_faults[i]);
 }
 
 /*
