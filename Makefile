@@ -164,20 +164,18 @@ $(O)/monprof.so: $(PLUGIN_OBJS)
 SPECS_EXPORTS = $(shell sed -n 's/^\#define[[:space:]]*MON_[A-Z0-9_]*_NAME[[:space:]]*"\([^"]*\)".*/--export-dynamic-symbol=\1/p' \
 	      $(srcdir)/include/mon_abi.h)
 comma := ,
-# How the code keeps its call stacks walkable: SFrame rows where the
-# assembler writes them (no instruction in the code) and the linker
-# reads them, else frame pointers.  The probe links, -r and -shared,
-# the rows of plugin/gsframe-probe.s, a shape GCC 12 -O2 gives, on which
-# binutils 2.40's ld aborts: a flag that breaks a build that works
-# without it is never passed.
+# SFrame rows where the assembler writes them and the linker reads them
+# (smaller and quicker to look up than .eh_frame, which the runtime
+# reads otherwise, and no instruction in the code).  The probe links,
+# -r and -shared, the rows of plugin/gsframe-probe.s, a shape GCC 12 -O2
+# gives, on which binutils 2.40's ld aborts: a flag that breaks a build
+# that works without it is never passed.
 GSFRAME_OK := $(shell t=$$(mktemp -d) && \
 	$(CC) -Wa,--gsframe -c -o $$t/a.o $(srcdir)/plugin/gsframe-probe.s \
 	    2>/dev/null && $(CC) -r -nostdlib -o $$t/r.o $$t/a.o \
 	    2>/dev/null && $(CC) -shared -nostdlib -o $$t/s.so $$t/a.o \
 	    2>/dev/null && echo y; rm -rf $$t)
-SPECS_UNWIND := $(if $(GSFRAME_OK),-Wa$(comma)--gsframe,\
-	%{!fomit-frame-pointer:-fno-omit-frame-pointer \
-	-mno-omit-leaf-frame-pointer})
+SPECS_UNWIND := $(if $(GSFRAME_OK),-Wa$(comma)--gsframe)
 SPECS_SED   = -e 's|@EXPORTS@|$(SPECS_EXPORTS)|g' \
 	      -e 's|@UNWIND@|$(SPECS_UNWIND)|g'
 

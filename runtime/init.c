@@ -168,7 +168,8 @@ __mon_init(void)
 	__mon_self_record();
 	__mon_env_load();
 	__mon_exe_find();
-	__register_atfork(NULL, NULL, atfork_child, &__dso_handle);
+	__register_atfork(__mon_sframe_fork_prepare,
+	    __mon_sframe_fork_parent, atfork_child, &__dso_handle);
 	e = __mon_env_get();
 	if (e->disabled) {
 		__mon_mcount_disable(1);

@@ -2,10 +2,10 @@
 /*
  * perf.c - the perf_event sampler: samples (IP, TID, and the user call
  * stack) in one ring buffer per CPU, drained into the histogram by a
- * helper thread.  Where a loaded object has SFrame rows (sframe.c), a
- * sample carries the user registers and a copy of the top of the user
- * stack, which the helper unwinds (unwind.c), as perf --call-graph
- * dwarf does; else the call chain the kernel finds by frame pointers.
+ * helper thread.  On x86-64 a sample carries the user registers and a
+ * copy of the top of the user stack, which the helper unwinds (unwind.c:
+ * by each object's SFrame rows or .eh_frame), as perf --call-graph dwarf
+ * does; elsewhere the call chain the kernel finds by frame pointers.
  * Two scopes:
  *
  * task	a task-clock event per CPU, inherited by every thread (not by
@@ -61,7 +61,7 @@
 
 /*
  * Bytes of user stack copied with each sample, which unwind.c unwinds
- * (x86-64, by SFrame rows or frame pointers): perf's default; PROFFLAGS
+ * (x86-64, by SFrame rows or .eh_frame): perf's default; PROFFLAGS
  * -stackcopy asks for another size (a program whose stacks hold large
  * buffers: its outer frames lie beyond 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
  * (more for larger copies), from 64 pages a CPU to 1024: 496 copies a
@@ -551,6 +551,16 @@ helper_main(void *arg)
 		ts.tv_nsec = MON_LOAD(&nap_ns) % 1000000000L;
 		syscall(SYS_futex, &stopping, FUTEX_WAIT_PRIVATE, 0, &ts,
 		    NULL, 0);
+		/*
+		 * Objects that a shared library dlopen()ed (the wrapper
+		 * of dl.c sees only the executable's calls): their rows
+		 * are learnt before their samples are unwound.  Only
+		 * here, in a thread, and not during a fork (sframe.c):
+		 * the writer process must not take the loader's lock,
+		 * which a thread it outlives may hold.
+		 */
+		if (MON_LOAD(&copies))
+			__mon_sframe_scan_helper();
 		__mon_perf_drain(0);
 		switches_seen(switching());
 		/*
@@ -728,13 +738,10 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	MON_STORE(&chains, stacks);
 	MON_STORE(&kernel, want_kernel);
 	/*
-	 * Copies, unwound by unwind.c, on x86-64: by SFrame rows where
-	 * there are some, and by frame pointers where the specs file built
-	 * with them instead (binutils 2.40, whose ld cannot read the rows).
-	 * The kernel's frame-pointer chains would lose the caller of each
-	 * C library function that keeps no frame where the word at SP is
-	 * not its return address (read's cancellable path: e2e 146), which
-	 * unwind.c's scan above SP finds.
+	 * Copies, unwound by unwind.c, on x86-64: by each object's SFrame
+	 * rows or .eh_frame.  The kernel's frame-pointer chains would stop
+	 * in every object built without frame pointers (Debian's C
+	 * library, e2e 146 and 421).
 	 */
 	MON_STORE(&copies, 0);
 #if defined(__x86_64__)

@@ -34,14 +34,30 @@ int	 __mon_stacks_each(void (*)(const uintptr_t *, size_t, long, void *),
 	    void *) MON_HIDDEN;
 void	 __mon_stacks_reset(void) MON_HIDDEN;
 
-/* sframe.c: the rule that finds a pc's frame (CFA) and saved FP */
+/*
+ * The rule that finds a pc's frame (CFA) and saved FP, from an object's
+ * SFrame rows (sframe.c) or its .eh_frame (ehframe.c)
+ */
 struct __mon_sframe_rule {
 	int		 sp_based;	/* CFA = SP + cfa, else FP + cfa */
 	long		 cfa;
 	int		 fp_saved;	/* the caller's FP is at CFA + fp */
 	long		 fp;
 };
+
+/* ehframe.c: an object's .eh_frame, copied */
+struct __mon_ehframe;
+struct __mon_ehframe *__mon_ehframe_copy(uintptr_t, size_t, uintptr_t)
+	    MON_HIDDEN;
+int	 __mon_ehframe_same(const struct __mon_ehframe *) MON_HIDDEN;
+int	 __mon_ehframe_find(const struct __mon_ehframe *, uintptr_t,
+	    struct __mon_sframe_rule *) MON_HIDDEN;
+
+/* sframe.c: each loaded object's code and rows */
 void	 __mon_sframe_scan(void) MON_HIDDEN;
+void	 __mon_sframe_scan_helper(void) MON_HIDDEN;
+void	 __mon_sframe_fork_prepare(void) MON_HIDDEN;
+void	 __mon_sframe_fork_parent(void) MON_HIDDEN;
 void	 __mon_sframe_forked(void) MON_HIDDEN;
 int	 __mon_sframe_known(void) MON_HIDDEN;
 int	 __mon_sframe_any(void) MON_HIDDEN;

@@ -3,9 +3,10 @@
  * sframe.c - where a pc's caller is: the CFA rule and the saved frame
  * pointer from the SFrame section (PT_GNU_SFRAME) of each loaded
  * object, which binutils 2.40 and later write from the assembler's CFI
- * (the specs file passes -Wa,--gsframe).  It lets unwind.c walk code
- * built without frame pointers, so that stacks cost the program no
- * instruction.
+ * (the specs file passes -Wa,--gsframe where the Makefile's probe
+ * allows), else from its .eh_frame (ehframe.c).  It lets unwind.c walk
+ * code built without frame pointers, so that stacks cost the program
+ * no instruction.
  *
  * The lookup runs in the SIGPROF handler (itimer.c) and in the perf
  * helper, so it is written here rather than taken from libsframe: that
@@ -20,10 +21,10 @@
  *
  * Every loaded object has an entry, its code's bounds, which also tell
  * a frame-pointer walk where return addresses may point.  Each object's
- * section is copied, when dl_iterate_phdr first shows it (at the
- * sampler's start, and after each of the executable's dlopen() calls,
- * dl.c; an object that a shared library loads is not seen, and stacks
- * stop in it), into memory of the runtime's own that is never unmapped: a lookup
+ * sections are copied, when dl_iterate_phdr first shows it (at the
+ * sampler's start, after each of the executable's dlopen() calls, dl.c,
+ * and at each drain of the perf helper, which finds what a shared
+ * library loads), into memory of the runtime's own that is never unmapped: a lookup
  * never faults, however late it runs after a dlclose, and a stale entry
  * only answers for addresses where nothing is mapped any more.  Entries
  * are published once, whole, by the count (release); the scan, outside
@@ -62,6 +63,8 @@ struct sfobj {
 	int		 gone;		/* the object was unloaded */
 	size_t		 len;
 	const unsigned char *copy;
+	uintptr_t	 eh_hdr;	/* its .eh_frame_hdr, if any */
+	const struct __mon_ehframe *eh;	/* its .eh_frame's copy, or NULL */
 };
 
 static struct sfobj objs[SF_OBJECTS];
@@ -69,6 +72,7 @@ static unsigned nobjs;		/* published entries */
 static int withrows;		/* one of them has rows */
 static unsigned long last_adds = ~0UL, last_subs = ~0UL;
 static int scanning;		/* one scan at a time */
+static int forking;		/* fork's handlers: no helper scan */
 
 static uint32_t
 u32(const unsigned char *p)
@@ -150,23 +154,38 @@ parse(struct sfobj *o, const unsigned char *p, size_t len)
 	return 0;
 }
 
+/* What a scan finds of an object: its code, its sections. */
+struct found {
+	uintptr_t	 lo, hi;	/* its executable segments */
+	uintptr_t	 a;		/* PT_GNU_SFRAME, or 0 */
+	size_t		 len;
+	uintptr_t	 eh;		/* PT_GNU_EH_FRAME, or 0 */
+	size_t		 ehlen;
+	uintptr_t	 ehend;		/* the end of the segment holding it */
+};
+
 /*
  * Whether entry o is the live object of code [lo, hi) and section at a
- * of len bytes (0, 0: none).
+ * of len bytes (0, 0: none) and .eh_frame_hdr at eh.
  */
 static int
-same(const struct sfobj *o, uintptr_t lo, uintptr_t hi, uintptr_t a,
-    size_t len)
+same(const struct sfobj *o, const struct found *f)
 {
-	return !o->gone && o->code_lo == lo && o->code_hi == hi &&
-	    o->at == a && o->len == len &&
-	    (len == 0 || memcmp(o->copy, (const void *)a, len) == 0);
+	return !o->gone && o->code_lo == f->lo && o->code_hi == f->hi &&
+	    o->at == f->a && o->len == f->len && o->eh_hdr == f->eh &&
+	    (f->len == 0 || memcmp(o->copy, (const void *)f->a, f->len) ==
+	    0) && (o->eh == NULL || __mon_ehframe_same(o->eh));
 }
 
-/* A new entry: code [lo, hi), and its section, if any, copied. */
+/*
+ * A new entry: code [lo, hi), its SFrame section, if any, and its
+ * .eh_frame (ehframe.c), copied.
+ */
 static void
-add(uintptr_t lo, uintptr_t hi, uintptr_t a, size_t len)
+add(const struct found *f)
 {
+	uintptr_t lo = f->lo, hi = f->hi, a = f->a;
+	size_t len = f->len;
 	unsigned n = MON_LOAD(&nobjs);
 	struct sfobj *o;
 	unsigned char *copy = NULL;
@@ -192,6 +211,12 @@ add(uintptr_t lo, uintptr_t hi, uintptr_t a, size_t len)
 		} else
 			MON_STORE(&withrows, 1);
 	}
+	if (f->eh != 0) {
+		o->eh_hdr = f->eh;
+		o->eh = __mon_ehframe_copy(f->eh, f->ehlen, f->ehend);
+		if (o->eh != NULL)
+			MON_STORE(&withrows, 1);
+	}
 	MON_STORE(&nobjs, n + 1);
 }
 
@@ -204,8 +229,7 @@ static int
 object(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	struct pass *ps = arg;
-	uintptr_t a, lo, hi;
-	size_t len;
+	struct found f;
 	unsigned i, n;
 	int k;
 
@@ -222,30 +246,43 @@ object(struct dl_phdr_info *info, size_t size, void *arg)
 			last_subs = info->dlpi_subs;
 		}
 	}
-	lo = UINTPTR_MAX;
-	hi = a = 0;
-	len = 0;
+	memset(&f, 0, sizeof(f));
+	f.lo = UINTPTR_MAX;
 	for (k = 0; k < info->dlpi_phnum; k++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
 
 		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-			if (info->dlpi_addr + ph->p_vaddr < lo)
-				lo = info->dlpi_addr + ph->p_vaddr;
-			if (info->dlpi_addr + ph->p_vaddr + ph->p_memsz > hi)
-				hi = info->dlpi_addr + ph->p_vaddr +
-				    ph->p_memsz;
+			if (at < f.lo)
+				f.lo = at;
+			if (at + ph->p_memsz > f.hi)
+				f.hi = at + ph->p_memsz;
 		} else if (ph->p_type == PT_GNU_SFRAME) {
-			a = info->dlpi_addr + ph->p_vaddr;
-			len = ph->p_memsz;
+			f.a = at;
+			f.len = ph->p_memsz;
+		} else if (ph->p_type == PT_GNU_EH_FRAME) {
+			f.eh = at;
+			f.ehlen = ph->p_memsz;
 		}
 	}
-	if (hi == 0)
+	if (f.hi == 0)
 		return 0;
+	/* .eh_frame lies after its header, in the same segment. */
+	for (k = 0; f.eh != 0 && k < info->dlpi_phnum; k++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && f.eh >= at &&
+		    f.eh - at < ph->p_memsz)
+			f.ehend = at + ph->p_filesz;
+	}
+	if (f.ehend <= f.eh)
+		f.eh = 0;
 	n = MON_LOAD(&nobjs);
-	for (i = 0; i < n && !same(&objs[i], lo, hi, a, len); i++)
+	for (i = 0; i < n && !same(&objs[i], &f); i++)
 		continue;
 	if (i == n)
-		add(lo, hi, a, len);
+		add(&f);
 	if (i < SF_OBJECTS)
 		ps->seen[i / 32] |= 1U << (i % 32);
 	return 0;
@@ -254,18 +291,35 @@ object(struct dl_phdr_info *info, size_t size, void *arg)
 /*
  * Learn the sections of objects loaded since the last call, and retire
  * those of objects gone.  Not in a signal handler: dl_iterate_phdr
- * takes the loader's lock.
+ * takes the loader's lock.  Never while a fork is being made: a fork
+ * while a scan holds the loader's write lock, which glibc's fork does
+ * not reset in the child, would leave every dl_iterate_phdr of the
+ * child (a C++ throw's) hung.  The fork's prepare handler waits for a
+ * scan going on to end and keeps new ones out until the fork is made;
+ * the perf helper's (helper set) is then left out, a thread of the
+ * program's waits.
  */
-void
-__mon_sframe_scan(void)
+static void
+scan(int helper)
 {
 	struct pass ps;
 	unsigned i, n;
 	int zero = 0;
 
-	/* Two dlopen()s at once: the second scans after the first. */
-	while (!MON_CAS(&scanning, &zero, 1)) {
+	/*
+	 * Two dlopen()s at once: the second scans after the first.  The
+	 * load of forking is sequentially consistent with the prepare
+	 * handler's store (Dekker's: one of the two sees the other).
+	 */
+	for (;;) {
 		zero = 0;
+		if (MON_CAS(&scanning, &zero, 1)) {
+			if (!__atomic_load_n(&forking, __ATOMIC_SEQ_CST))
+				break;
+			MON_STORE(&scanning, 0);
+		}
+		if (helper)
+			return;
 		sched_yield();
 	}
 	memset(&ps, 0, sizeof(ps));
@@ -278,6 +332,43 @@ __mon_sframe_scan(void)
 	MON_STORE(&scanning, 0);
 }
 
+void
+__mon_sframe_scan(void)
+{
+	scan(0);
+}
+
+/* The perf helper's scan: none while a fork is being made. */
+void
+__mon_sframe_scan_helper(void)
+{
+	scan(1);
+}
+
+/*
+ * fork()'s prepare handler: no helper scan from now until the fork is
+ * made, and the one going on ended (it waits for the loader's write
+ * lock, held only while a list is changed or walked).  Bounded all the
+ * same, at some 10 ms of pauses: a fork never hangs on it.
+ */
+void
+__mon_sframe_fork_prepare(void)
+{
+	long i;
+
+	__atomic_store_n(&forking, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < 100000 && __atomic_load_n(&scanning,
+	    __ATOMIC_SEQ_CST); i++)
+		MON_RELAX();
+}
+
+/* fork()'s parent handler: the helper may scan again. */
+void
+__mon_sframe_fork_parent(void)
+{
+	MON_STORE(&forking, 0);
+}
+
 /*
  * A fork child: a scan another thread of the parent was making is not
  * going on here.
@@ -286,6 +377,7 @@ void
 __mon_sframe_forked(void)
 {
 	MON_STORE(&scanning, 0);
+	MON_STORE(&forking, 0);
 }
 
 /* Whether a scan has been made (in this process or before its fork). */
@@ -408,7 +500,8 @@ __mon_sframe_find(uintptr_t pc, struct __mon_sframe_rule *r)
 		    MON_LOAD(&o->gone))
 			continue;
 		if (pc < o->lo || pc >= o->hi)
-			return -1;
+			return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) :
+			    -1;
 		lo = 0;
 		hi = o->nfde;
 		while (hi - lo > 1) {
@@ -419,10 +512,10 @@ __mon_sframe_find(uintptr_t pc, struct __mon_sframe_rule *r)
 				hi = mid;
 		}
 		s = fde_start(o, lo);
-		if (pc < s || pc - s >= u32(o->fde + (size_t)lo * o->fdesz +
-		    4))
-			return -1;
-		return row(o, lo, pc - s, r);
+		if (pc >= s && pc - s < u32(o->fde + (size_t)lo * o->fdesz +
+		    4) && row(o, lo, pc - s, r) == 0)
+			return 0;
+		return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) : -1;
 	}
 	return -1;
 }

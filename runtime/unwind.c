@@ -5,16 +5,16 @@
  * stack, the perf helper the copy the kernel took with the sample.
  * Frame by frame, the first rule that applies:
  *
- * 1. SFrame (sframe.c): the CFA is SP or FP plus a constant, the return
+ * 1. The object's SFrame rows, else its .eh_frame (sframe.c,
+ *    ehframe.c): the CFA is SP or FP plus a constant, the return
  *    address is at CFA - 8, and FP, if the frame saved it, at a known
- *    offset.  Code built by the specs file has this: no frame pointer
+ *    offset.  Every object GCC built has .eh_frame: no frame pointer
  *    is needed, so the program pays nothing for its stacks.
  * 2. In the interrupted frame only, the word at SP when it is the
  *    return address of one of the executable's calls into the function
- *    sampled (stacks.c): a leaf without a row (the C library's string
- *    functions), before the push of a prologue.
- * 3. In a shared object without rows (Debian builds its C library with
- *    neither SFrame nor frame pointers), the first word above SP that
+ *    sampled (stacks.c): a leaf without a row (hand-written assembly
+ *    without CFI), before the push of a prologue.
+ * 3. In a shared object without rows, the first word above SP that
  *    returns from one of the executable's calls into that object: the
  *    object's own frames are skipped, not its callers.
  * 4. Frame pointers: a record at FP is the caller's FP, then the return

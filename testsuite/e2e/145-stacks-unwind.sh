@@ -1,15 +1,15 @@
-# 145-stacks-unwind: the specs file builds without frame pointers and
-# with SFrame rows (-Wa,--gsframe), and the samplers unwind by the rows:
-# every stack goes up to main, through a C library that has neither
+# 145-stacks-unwind: the specs file builds without frame pointers, with
+# SFrame rows (-Wa,--gsframe) where the Makefile's probe passes, and the
+# samplers unwind by the rows, else by .eh_frame: every stack goes up
+# to main, through a C library that has neither
 # frame pointers nor rows (Debian's): by_key, which qsort calls, is
 # under main;sorter; the time in malloc, free and memset is under churn
 # and fill.  The perf sampler unwinds a copy of the stack's top, the
 # itimer handler the live stack.  (143 has the frame-pointer walk of
 # code built without rows.)
 mp_cc -p -O2 -g -o a.out "$E2E/145-stacks-unwind.c"
-readelf -lW a.out | grep -q 'GNU_SFRAME' || skip "no SFrame rows: the" \
-    "assembler has no --gsframe, or the linker cannot read its rows" \
-    "(binutils 2.40: the Makefile's probe)"
+readelf -lW a.out | grep -Eq 'GNU_(SFRAME|EH_FRAME)' ||
+    fail "neither SFrame rows nor .eh_frame_hdr"
 # No frame is set up: code without frame pointers costs nothing more.
 objdump -d --no-show-raw-insn a.out | awk '
     /^[0-9a-f]+ <.*>:$/ { f = $2 }
@@ -21,7 +21,8 @@ check() {
 	expect_eq "$(meta 27)" 0 "$1: samples whose stack was lost"
 	stacks a.out > folded
 	awk -v what="$1" '
-	    { n = $NF; all += n; s = $1; sub(/^__wrap_main;/, "", s) }
+	    { n = $NF; all += n; s = $1
+		sub(/^_start;(\?;)*/, "", s); sub(/^__wrap_main;/, "", s) }
 	    s ~ /^main(;|$)/ { rooted += n }
 	    s ~ /;by_key$/ { key += n; if (s ~ /^main;sorter;/) keyok += n }
 	    s ~ /;\?$/ { lib += n
@@ -51,7 +52,7 @@ PROFFLAGS=-itimer ./a.out 1.5
 expect_eq "$(meta 4)" 2 "-itimer: the sampler"
 check itimer
 
-# A module that main dlopen()s: its rows are learnt at the dlopen
+# A module that main dlopen()s: its rows or .eh_frame are learnt at the dlopen
 # (the specs file wraps it), so its samples are under via_module.
 mp_cc -p -O2 -g -fPIC -shared -DMODULE -o mod.so "$E2E/145-stacks-unwind.c"
 for how in perf itimer; do
@@ -62,7 +63,8 @@ for how in perf itimer; do
 	fi
 	stacks a.out > folded
 	awk -v what="$how" '
-	    { n = $NF; all += n; s = $1; sub(/^__wrap_main;/, "", s) }
+	    { n = $NF; all += n; s = $1
+		sub(/^_start;(\?;)*/, "", s); sub(/^__wrap_main;/, "", s) }
 	    s ~ /^main;via_module;\?;\?(;|$)/ { mod += n }
 	    END { printf "module, %s: %d samples, %d under via_module\n",
 		what, all, mod
