@@ -14,6 +14,9 @@
  * Loaded and closed again, it goes to the same range, so the profile
  * does not grow with each cycle.
  */
+#include <sys/mman.h>
+
+#include <errno.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -40,15 +43,22 @@ struct object {
 static struct object retired[RETIRED_MAX];
 static size_t nretired;			/* published after the entry */
 
-/* dlclose(): the mappings before it, and its buffers, under a lock. */
+/* A mapping before a dlclose(), and whether it is still there after. */
+struct snapshot {
+	uintptr_t	 lo;
+	struct object	 o;
+	int		 still;
+};
+
+/*
+ * dlclose(): the mappings before it, and its buffers, under a lock.
+ * The snapshots (550 KB) are mapped at the first dlclose(), not in
+ * every program's address space.
+ */
 static struct {
 	pthread_mutex_t	 lock;
 	struct __mon_maps maps;
-	struct {
-		uintptr_t	 lo;
-		struct object	 o;
-		int		 still;
-	} snap[SNAP_MAX];
+	struct snapshot	*snap;
 	size_t		 n;
 } dl = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -185,7 +195,7 @@ snap(const struct __mon_mapping *m, void *arg)
 	size_t len = strlen(m->path);
 
 	(void)arg;
-	if (dl.n == SNAP_MAX || len >= SNAP_PATH ||
+	if (dl.snap == NULL || dl.n == SNAP_MAX || len >= SNAP_PATH ||
 	    __mon_exe_overlaps(m->lo, m->hi))
 		return;
 	dl.snap[dl.n].lo = m->lo;
@@ -246,8 +256,16 @@ retire_slot(const struct object *o)
 void
 __mon_objects_closing(void)
 {
+	void *m;
+	int saved = errno;
+
 	pthread_mutex_lock(&dl.lock);
 	dl.n = 0;
+	if (dl.snap == NULL && (m = mmap(NULL, SNAP_MAX * sizeof(*dl.snap),
+	    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) !=
+	    MAP_FAILED)
+		dl.snap = m;
+	errno = saved;
 	__mon_maps_each(&dl.maps, snap, NULL);
 }
 

@@ -63,18 +63,24 @@
  * Bytes of user stack copied with each sample, which unwind.c unwinds
  * (x86-64, by SFrame rows or .eh_frame): perf's default; PROFFLAGS
  * -stackcopy asks for another size (a program whose stacks hold large
- * buffers: its outer frames lie beyond 8 KB).  The rings hold 8 MB of copies in all, MON_PERF_COPY_RINGS
- * (more for larger copies), from 64 pages a CPU to 1024: 496 copies a
- * ring on 2 CPUs, half a second of one CPU at the default rate, the
- * time the helper has to drain it on a loaded machine before samples
- * are lost (at 128 pages a 2-core CI machine lost 3 % of gzip's, at 256
- * pages 4 samples of a json-c test).  A process of a many-process
- * server pays 8 MB; before the copies, 256 KB a CPU (36 KB with
- * -nostacks).  Half as much,
- * down to 64 pages, where the kernel refuses to lock it.
+ * buffers: its outer frames lie beyond 8 KB).  The rings hold 1 MB of
+ * copies in all, MON_PERF_COPY_RINGS (more for larger copies asked
+ * for), in rings of 8 to 1024 pages a CPU: what the kernel pins for
+ * each process (every perf ring is locked memory, charged to the user's
+ * perf_event_mlock_kb, then to RLIMIT_MEMLOCK), so that a server of 100
+ * processes pins 100 MB, not the 800 MB of the 8 MB this was, and a
+ * fork child maps its rings in a fraction of the time (zeroing 8 MB
+ * made a fork cost 7 times plain).  64 pages a ring on 2 CPUs: 31
+ * copies, 31 ms of one CPU at the default rate, drained every quarter
+ * of that.  Where a ring would hold fewer than MON_PERF_COPIES (from 8
+ * CPUs on), the default copy is smaller, down to 1 KB: shallower
+ * stacks, but fewer samples lost.  Half as much, down to 64 pages, where the
+ * kernel refuses to lock it.
  */
 #define MON_PERF_COPY		8192
-#define MON_PERF_COPY_RINGS	(8UL << 20)
+#define MON_PERF_COPY_MIN	1024
+#define MON_PERF_COPIES		16
+#define MON_PERF_COPY_RINGS	(1UL << 20)
 
 /* How long a drain waits for another one to end. */
 #define MON_PERF_LOCK_NS	100000000L
@@ -119,7 +125,7 @@ static int	 copies;	/* by a copy of the stack (else the kernel's) */
 static int	 refused;	/* a ring's mapping was refused: too large */
 static int	 kernel;	/* kernel-mode samples too (PROFFLAGS -kernel) */
 static size_t	 copy_bytes;	/* MON_PERF_COPY, or PROFFLAGS -stackcopy */
-static size_t	 copy_pages;	/* a ring's pages for copies, 256 to 1024 */
+static size_t	 copy_pages;	/* a ring's pages for copies, 8 to 1024 */
 static pthread_t helper;
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
@@ -574,17 +580,34 @@ helper_main(void *arg)
 	return NULL;
 }
 
+/*
+ * The helper's stack: a drain's record and frames, an unwind, a scan's
+ * dl_iterate_phdr.  Not the 8 MB of RLIMIT_STACK that glibc gives a
+ * thread by default, which a program under RLIMIT_AS could not spare.
+ */
+#define MON_PERF_HELPER_STACK	((size_t)256 << 10)
+
 static int
 helper_start(void)
 {
+	pthread_attr_t attr;
 	sigset_t all, old;
-	int rc;
+	int rc, sized;
 
 	MON_STORE(&stopping, 0);
+	sized = pthread_attr_init(&attr) == 0;
+	if (sized && pthread_attr_setstacksize(&attr,
+	    MON_PERF_HELPER_STACK) != 0) {
+		pthread_attr_destroy(&attr);
+		sized = 0;
+	}
 	sigfillset(&all);
 	__mon_sigmask_set(SIG_SETMASK, &all, &old);
-	rc = __mon_thread_plain(&helper, NULL, helper_main, NULL);
+	rc = __mon_thread_plain(&helper, sized ? &attr : NULL, helper_main,
+	    NULL);
 	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+	if (sized)
+		pthread_attr_destroy(&attr);
 	return rc != 0 ? -1 : 0;
 }
 
@@ -765,15 +788,23 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	copy_bytes = __mon_env_get()->stackcopy > 0 ?
 	    (size_t)__mon_env_get()->stackcopy : MON_PERF_COPY;
 	/*
-	 * MON_PERF_COPY_RINGS bytes of rings in all (8 MB: 1024 pages a
-	 * ring on 2 CPUs, 256 on 8, 64 from 32 on), more where each copy
-	 * is larger than 8 KB, 64 to 1024 pages a ring.
+	 * MON_PERF_COPY_RINGS bytes of rings in all, their first pages
+	 * too (1 MB: 64 pages a ring on 2 CPUs, 16 on 8, 8 from 16 on),
+	 * more where each copy asked for is larger than 8 KB, 8 to 1024
+	 * pages a ring.
 	 */
-	for (copy_pages = 64; copy_pages < 1024 &&
-	    (size_t)ncpus * copy_pages * 2 * 4096 <= MON_PERF_COPY_RINGS *
+	for (copy_pages = 8; copy_pages < 1024 &&
+	    (size_t)ncpus * (copy_pages * 2 + 1) * 4096 <= MON_PERF_COPY_RINGS *
 	    ((copy_bytes + MON_PERF_COPY - 1) / MON_PERF_COPY);
 	    copy_pages <<= 1)
 		continue;
+	if (__mon_env_get()->stackcopy <= 0 && copy_pages * 4096 /
+	    (copy_bytes + 64) < MON_PERF_COPIES) {
+		copy_bytes = (copy_pages * 4096 / MON_PERF_COPIES - 64) &
+		    ~(size_t)7;
+		if (copy_bytes < MON_PERF_COPY_MIN)
+			copy_bytes = MON_PERF_COPY_MIN;
+	}
 	maplen = (1 + data_pages(copy_pages, rate)) *
 	    (size_t)pagesz;
 	ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &

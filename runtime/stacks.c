@@ -13,6 +13,12 @@
  * sample: only the pages of the stacks seen are touched.  When the table
  * is three quarters full or the pool is spent, a new stack is not kept
  * (__mon_stacks_lost counts it); its sample still is, in the histogram.
+ *
+ * The table is mapped at the first sample, the pool in chunks as the
+ * stacks fill it: a program under RLIMIT_AS gives up 1.25 MB of its
+ * address space for a few thousand stacks, not the 68 MB of a pool
+ * reserved at once (it then got 9 MB of malloc under a 60 MB limit,
+ * against 46 MB plain).
  */
 #include <sys/mman.h>
 
@@ -20,8 +26,9 @@
 
 #include "sampler.h"
 
-#define TABLE_SLOTS	(1u << 19)		/* 2 MiB of offsets */
-#define POOL_WORDS	((size_t)8 << 20)	/* 64 MiB of records */
+#define TABLE_SLOTS	(1u << 17)		/* 512 KiB of offsets */
+#define CHUNK_WORDS	((size_t)32 << 10)	/* 256 KiB of records */
+#define CHUNKS		256			/* 64 MiB of records */
 
 /* A stack in the pool; the table holds its word offset + 1. */
 struct stack {
@@ -36,15 +43,14 @@ struct stack {
 
 /*
  * The table, the list of what it holds (so that the writer visits the
- * stacks, not every slot), then the pool, in one mapping: one pointer
- * publishes them all.
+ * stacks, not every slot), and the pool's chunks, mapped one by one
+ * (a pool offset o is word o % CHUNK_WORDS of chunk o / CHUNK_WORDS; no
+ * record crosses two), in one mapping: one pointer publishes them all.
  */
 struct store {
-	size_t		 len;		/* bytes mapped */
-	size_t		 pool_words;
 	uint32_t	 slot[TABLE_SLOTS];
 	uint32_t	 list[TABLE_SLOTS];	/* offsets; 0: being listed */
-	uintptr_t	 pool[];
+	uintptr_t	*chunk[CHUNKS];
 };
 
 static struct {
@@ -59,28 +65,43 @@ static struct {
 static struct store *
 setup(void)
 {
-	size_t words = POOL_WORDS, len;
-	struct store *st = MAP_FAILED, *seen = NULL;
+	struct store *st, *seen = NULL;
 	int saved = errno;
 
-	/* Strict overcommit ignores NORESERVE: ask for less then. */
-	for (; st == MAP_FAILED && words >= 1u << 16; words /= 4) {
-		len = sizeof(*st) + words * sizeof(uintptr_t);
-		st = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	}
+	st = mmap(NULL, sizeof(*st), PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (st == MAP_FAILED) {
 		errno = saved;
 		return NULL;
 	}
-	st->len = len;
-	st->pool_words = words * 4;
 	if (!MON_CAS(&s.st, &seen, st)) {
-		munmap(st, len);
+		munmap(st, sizeof(*st));
 		st = seen;
 	}
 	errno = saved;
 	return st;
+}
+
+/* Chunk c of the pool, mapped by the first to need it: it, or NULL. */
+static uintptr_t *
+chunk(struct store *st, size_t c)
+{
+	uintptr_t *m, *seen = NULL;
+	int saved = errno;
+
+	if ((m = MON_LOAD(&st->chunk[c])) != NULL)
+		return m;
+	m = mmap(NULL, CHUNK_WORDS * sizeof(uintptr_t), PROT_READ |
+	    PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	errno = saved;
+	if (m == MAP_FAILED)
+		return NULL;
+	if (!MON_CAS(&st->chunk[c], &seen, m)) {
+		munmap(m, CHUNK_WORDS * sizeof(uintptr_t));
+		errno = saved;
+		m = seen;
+	}
+	return m;
 }
 
 static uint64_t
@@ -113,7 +134,10 @@ same(const struct stack *r, uint64_t h, const uintptr_t *pc, size_t n,
 static struct stack *
 at(uint32_t off)
 {
-	return (struct stack *)(void *)(MON_LOAD(&s.st)->pool + off - 1);
+	size_t o = (size_t)off - 1;
+
+	return (struct stack *)(void *)(MON_LOAD(&MON_LOAD(&s.st)->chunk[o /
+	    CHUNK_WORDS]) + o % CHUNK_WORDS);
 }
 
 /* A record of the stack, written whole but not yet published, or NULL. */
@@ -122,12 +146,21 @@ record(uint64_t h, const uintptr_t *pc, size_t n, long sid, uint32_t *off)
 {
 	struct store *st = MON_LOAD(&s.st);
 	size_t words = HEAD_WORDS + n, o;
+	uintptr_t *m;
 	struct stack *r;
 
-	o = __atomic_fetch_add(&s.used, words, __ATOMIC_RELAXED);
-	if (o + words > st->pool_words || o + 1 > UINT32_MAX)
+	/*
+	 * Words that would cross into the next chunk are left unused: the
+	 * next try starts there.
+	 */
+	do
+		o = __atomic_fetch_add(&s.used, words, __ATOMIC_RELAXED);
+	while (o / CHUNK_WORDS != (o + words - 1) / CHUNK_WORDS &&
+	    o < CHUNKS * CHUNK_WORDS);
+	if (o + words > CHUNKS * CHUNK_WORDS ||
+	    (m = chunk(st, o / CHUNK_WORDS)) == NULL)
 		return NULL;
-	r = (struct stack *)(void *)(st->pool + o);
+	r = (struct stack *)(void *)(m + o % CHUNK_WORDS);
 	r->n = 0;
 	r->hash = h;
 	r->sid = (uint32_t)sid;
