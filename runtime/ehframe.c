@@ -190,11 +190,13 @@ measure(uintptr_t a, uintptr_t end)
 
 /*
  * Copy the header at hdr (len bytes) and the .eh_frame it names, which
- * ends within end: the object's tables, or NULL where they are missing,
- * not sorted, or of a shape this file does not read.
+ * lies in the segment [start, end) with it: the object's tables, or
+ * NULL where they are missing, not sorted, elsewhere, or of a shape
+ * this file does not read.
  */
 struct __mon_ehframe *
-__mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t end)
+__mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t start,
+    uintptr_t end)
 {
 	struct __mon_ehframe *e;
 	struct cur c;
@@ -215,7 +217,7 @@ __mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t end)
 	eh = encoded(&c, h[1], hdr);
 	count = (uint64_t)encoded(&c, h[2], hdr);
 	if (c.bad || count == 0 || count > (size_t)(c.end - c.p) / 8 ||
-	    eh >= end)
+	    eh < start || eh >= end)
 		return NULL;
 	ehlen = measure(eh, end);
 	if (ehlen < 8)
@@ -310,7 +312,7 @@ read_cie(const struct __mon_ehframe *e, uintptr_t a, struct cie *ci)
 	if (c.bad || fixed(&c, 4) != 0)
 		return -1;
 	version = byte(&c);
-	if (version != 1 && version != 3)
+	if ((version != 1 && version != 3) || c.p >= c.end)
 		return -1;
 	aug = (const char *)c.p;
 	while (byte(&c) != 0 && !c.bad)

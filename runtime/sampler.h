@@ -47,8 +47,8 @@ struct __mon_sframe_rule {
 
 /* ehframe.c: an object's .eh_frame, copied */
 struct __mon_ehframe;
-struct __mon_ehframe *__mon_ehframe_copy(uintptr_t, size_t, uintptr_t)
-	    MON_HIDDEN;
+struct __mon_ehframe *__mon_ehframe_copy(uintptr_t, size_t, uintptr_t,
+	    uintptr_t) MON_HIDDEN;
 int	 __mon_ehframe_same(const struct __mon_ehframe *) MON_HIDDEN;
 int	 __mon_ehframe_find(const struct __mon_ehframe *, uintptr_t,
 	    struct __mon_sframe_rule *) MON_HIDDEN;

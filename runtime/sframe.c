@@ -161,7 +161,7 @@ struct found {
 	size_t		 len;
 	uintptr_t	 eh;		/* PT_GNU_EH_FRAME, or 0 */
 	size_t		 ehlen;
-	uintptr_t	 ehend;		/* the end of the segment holding it */
+	uintptr_t	 ehstart, ehend;	/* the segment holding it */
 };
 
 /*
@@ -213,7 +213,8 @@ add(const struct found *f)
 	}
 	if (f->eh != 0) {
 		o->eh_hdr = f->eh;
-		o->eh = __mon_ehframe_copy(f->eh, f->ehlen, f->ehend);
+		o->eh = __mon_ehframe_copy(f->eh, f->ehlen, f->ehstart,
+		    f->ehend);
 		if (o->eh != NULL)
 			MON_STORE(&withrows, 1);
 	}
@@ -273,8 +274,10 @@ object(struct dl_phdr_info *info, size_t size, void *arg)
 		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
 
 		if (ph->p_type == PT_LOAD && f.eh >= at &&
-		    f.eh - at < ph->p_memsz)
+		    f.eh - at < ph->p_memsz) {
+			f.ehstart = at;
 			f.ehend = at + ph->p_filesz;
+		}
 	}
 	if (f.ehend <= f.eh)
 		f.eh = 0;

@@ -29,7 +29,7 @@ static int
 find(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	struct obj *o = arg;
-	uintptr_t hdr = 0, end = 0;
+	uintptr_t hdr = 0, start = 0, end = 0;
 	size_t len = 0;
 	int k;
 
@@ -46,8 +46,11 @@ find(struct dl_phdr_info *info, size_t size, void *arg)
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
 		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
 
-		if (ph->p_type == PT_LOAD && hdr >= at && hdr - at < ph->p_memsz)
+		if (ph->p_type == PT_LOAD && hdr >= at &&
+		    hdr - at < ph->p_memsz) {
+			start = at;
 			end = at + ph->p_filesz;
+		}
 	}
 	if (hdr == 0 || end == 0)
 		return 0;
@@ -61,7 +64,7 @@ find(struct dl_phdr_info *info, size_t size, void *arg)
 	} else
 		snprintf(o->path, sizeof(o->path), "%s", info->dlpi_name);
 	o->bias = info->dlpi_addr;
-	o->eh = __mon_ehframe_copy(hdr, len, end);
+	o->eh = __mon_ehframe_copy(hdr, len, start, end);
 	return 1;
 }
 
