@@ -97,9 +97,20 @@ RT_CFLAGS   = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -fno-instrument-functions 
 	      -fno-profile-arcs -pthread
 RT_LIBS     = -pthread
 
-$(O)/obj/runtime/%.o: $(srcdir)/runtime/%.c | $(DEPS_STAMP)
+# Every runtime object's code goes to one section, monprof_text, whose
+# bounds the linker gives the runtime (__start_, __stop_): the samples
+# of its own code are then known, and gmon.out leaves them out, as gprof
+# would show its functions as the program's (a server's busiest backend
+# had __mon_mcount_arc_rec_stub on top).  GCC's cold, startup and hot
+# parts too, which the linker would otherwise place among the program's.
+RT_SECTIONS = .text .text.unlikely .text.startup .text.hot .text.exit
+OBJCOPY    ?= objcopy
+
+$(O)/obj/runtime/%.o: $(srcdir)/runtime/%.c $(srcdir)/Makefile | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(RT_CFLAGS) -MMD -MP -MF $(@:.o=.d) -MT $@ -c -o $@.tmp $<
+	$(OBJCOPY) $(RT_SECTIONS:%=--rename-section %=monprof_text) $@.tmp $@
+	@rm -f $@.tmp
 
 $(O)/libmonprof.a: $(RT_OBJS)
 	@rm -f $@

@@ -125,6 +125,24 @@ __mon_exe_text(uintptr_t *lo, uintptr_t *hi)
 	*hi = exe.text_hi;
 }
 
+/*
+ * The runtime's own code: the section the Makefile puts it in, whose
+ * bounds the linker defines where it is linked (weak: 0, 0 if not).
+ */
+extern const char __start_monprof_text[]
+    __attribute__((__weak__, __visibility__("hidden")));
+extern const char __stop_monprof_text[]
+    __attribute__((__weak__, __visibility__("hidden")));
+
+void
+__mon_exe_runtime(uintptr_t *lo, uintptr_t *hi)
+{
+	*lo = (uintptr_t)__start_monprof_text;
+	*hi = (uintptr_t)__stop_monprof_text;
+	if (*lo >= *hi)
+		*lo = *hi = 0;
+}
+
 int
 __mon_exe_in_text(uintptr_t pc)
 {

@@ -54,9 +54,10 @@ put_tag(struct __mon_wbuf *w, unsigned char tag, const void *rec, size_t len)
 static void
 hist(struct __mon_wbuf *w)
 {
+	static const WORD zero[512];
 	struct gmon_hist h;
-	uintptr_t lo, hi;
-	size_t nbins;
+	uintptr_t lo, hi, rlo, rhi;
+	size_t nbins, a, b, i, n;
 	WORD *bins = __mon_hist_get(&nbins, &lo, &hi);
 	long rate = __mon_sampler_rate();
 
@@ -71,7 +72,26 @@ hist(struct __mon_wbuf *w)
 	memcpy(h.dimen, "seconds", sizeof("seconds"));
 	h.dimen_abbrev = 's';
 	put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
-	__mon_outfile_put(w, bins, nbins * sizeof(WORD));
+	/*
+	 * The bins of the runtime's own code are written empty: gprof
+	 * would name its functions as the program's (its stubs, its
+	 * writer).  prof reads them in mon.out and says how many.
+	 */
+	__mon_exe_runtime(&rlo, &rhi);
+	a = b = nbins;
+	if (rlo < rhi && rlo < hi && rhi > lo) {
+		a = rlo <= lo ? 0 : (size_t)((unsigned __int128)(rlo - lo) *
+		    nbins / (hi - lo));
+		b = rhi >= hi ? nbins : (size_t)((unsigned __int128)(rhi - 1 -
+		    lo) * nbins / (hi - lo)) + 1;
+	}
+	__mon_outfile_put(w, bins, a * sizeof(WORD));
+	for (i = a; i < b; i += n) {
+		n = b - i < sizeof(zero) / sizeof(WORD) ? b - i :
+		    sizeof(zero) / sizeof(WORD);
+		__mon_outfile_put(w, zero, n * sizeof(WORD));
+	}
+	__mon_outfile_put(w, bins + b, (nbins - b) * sizeof(WORD));
 }
 
 static void

@@ -28,6 +28,7 @@ uintptr_t __mon_exit_caller(uintptr_t) MON_HIDDEN;
 /* exe.c: the main executable, as loaded */
 void	 __mon_exe_find(void) MON_HIDDEN;
 void	 __mon_exe_text(uintptr_t *, uintptr_t *) MON_HIDDEN;
+void	 __mon_exe_runtime(uintptr_t *, uintptr_t *) MON_HIDDEN;
 int	 __mon_exe_in_text(uintptr_t) MON_HIDDEN;
 int	 __mon_exe_overlaps(uintptr_t, uintptr_t) MON_HIDDEN;
 uintptr_t __mon_exe_linktime(uintptr_t) MON_HIDDEN;
