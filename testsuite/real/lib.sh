@@ -6,7 +6,8 @@
 # directory B with SRC naming this mode's copy of the sources.
 # Optional: INCL (a function whose inclusive share of the workload's
 # time prof must give as perf --call-graph dwarf does on the plain
-# build), TOOLS (commands it needs), PKGS (Debian packages of the
+# build), STACKCOPY (the bytes of stack perf copies, where the workload
+# asks the runtime for more than 8 KB), TOOLS (commands it needs), PKGS (Debian packages of the
 # libraries its build uses), INTREE=1 (builds only in its
 # source tree), workload_1t (the workload in one thread, for the exact
 # counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top function of prof

@@ -438,9 +438,13 @@ top_is() {
 
 # perf_incl: the plain build's workload under perf record --call-graph
 # dwarf (a copy of the user stack unwound by libdw: no frame pointers
-# needed), and INCL's share of its samples with its callees' ("Children"),
-# for check_incl.  A machine without perf, or one that refuses it, notes
-# that and compares nothing.
+# needed; user time only, as prof's), and with their callees'
+# ("Children"), copying STACKCOPY bytes of stack where the project says
+# (as its workload asks of the runtime): INCL's share of its samples,
+# and the five largest shares
+# of the executable's own functions (_start and inlined frames left
+# out), for check_incl.  A machine without perf, or one that refuses it,
+# notes that and compares nothing.
 perf_incl() {
 	[ -n "${INCL:-}" ] || return 0
 	if ! have perf; then
@@ -448,34 +452,42 @@ perf_incl() {
 		return 0
 	fi
 	mkdir -p "$M/work.perf"
-	(cd "$M/work.perf" && perf record -q -F 999 --call-graph dwarf \
-	    -o "$M/perf.data" -- sh "$REAL/step.sh" "$NAME" workload) \
-	    > /dev/null 2> "$M/perf.err"
+	(cd "$M/work.perf" && perf record -q -F 999 --all-user \
+	    --call-graph dwarf,"${STACKCOPY:-8192}" -o "$M/perf.data" -- \
+	    sh "$REAL/step.sh" "$NAME" workload) > /dev/null 2> "$M/perf.err"
 	perf report -i "$M/perf.data" --children --stdio --comm "$WORK_PROG" \
-	    --percentage relative 2> /dev/null | awk -v f="$INCL" '
-	    $NF == f && $1 ~ /%$/ { sub(/%/, "", $1); print $1; exit }' \
-	    > "$M/incl.perf"
+	    --percentage relative 2> /dev/null > "$M/perf.children" || :
+	awk -v f="$INCL" '$NF == f && $1 ~ /%$/ { sub(/%/, "", $1); print $1
+	    exit }' "$M/perf.children" > "$M/incl.perf"
+	# Children, Self, object, [.], symbol: --comm drops the command.
+	awk -v p="$WORK_PROG" '$1 ~ /%$/ && $3 == p && $4 == "[.]" &&
+	    NF == 5 && $5 != "_start" && !seen[$5]++ && n++ < 5 {
+		sub(/%/, "", $1); print $5 "\t" $1 }' "$M/perf.children" \
+	    > "$M/top.perf"
 	if [ ! -s "$M/incl.perf" ]; then
 		echo "    note: perf record failed or found no $INCL" \
 		    "($(head -n 1 "$M/perf.err")): not compared"
-		rm -f "$M/incl.perf"
+		rm -f "$M/incl.perf" "$M/top.perf"
 		return 0
 	fi
 	result incl "$(cat "$M/incl.perf")"
+	cp "$M/top.perf" "$R/$NAME/plain.top"
 }
 
-# check_incl: INCL's inclusive share of the samples in prof (from the
-# sampled stacks of the workload's first run) is the plain build's in
-# perf within 5 points: sampling noise at a few hundred samples, and the
-# instrumentation's own time, which lies mostly under the callers.
+# check_incl: inclusive shares of the samples in prof (from the sampled
+# stacks of the workload's first run) against the plain build's in
+# perf: INCL's within 5 points (sampling noise at a few hundred samples,
+# and the instrumentation's own time, which lies mostly under the
+# callers); main's at least 95 %; and each of perf's five largest within
+# 3 points.
 check_incl() {
 	[ -n "${INCL:-}" ] && [ -f "$R/$NAME/plain.incl" ] || return 0
 	set -- "$M/prof.run1"/*."$WORK_PROG"
 	[ -f "$1" ] || return 0
-	prof_csv "$(exe_for "$1")" "$@" 2> /dev/null |
-	    awk -F '\t' -v f="$INCL" '{ t += $3; if ($1 == f) i = $4 }
-		END { if (t > 0 && i != "") printf "%.1f\n", 100 * i / t }' \
-	    > "$M/incl.prof"
+	prof_csv "$(exe_for "$1")" "$@" > "$M/incl.csv" 2> /dev/null || :
+	awk -F '\t' -v f="$INCL" '{ t += $3; if ($1 == f) i = $4 }
+	    END { if (t > 0 && i != "") printf "%.1f\n", 100 * i / t }' \
+	    "$M/incl.csv" > "$M/incl.prof"
 	perf=$(cat "$R/$NAME/plain.incl")
 	prof=$(cat "$M/incl.prof")
 	result incl "$prof"
@@ -488,6 +500,30 @@ check_incl() {
 	else
 		echo "    $INCL's inclusive share: prof $prof%, perf $perf%"
 	fi
+	[ -s "$R/$NAME/plain.top" ] || return 0
+	# name<TAB>perf<TAB>prof for perf's five, then main's in prof.
+	awk -F '\t' 'NR == FNR { t += $3; incl[$1] = $4; next }
+	    { printf "%s\t%s\t%.1f\n", $1, $2,
+		(t > 0 ? 100 * incl[$1] / t : 0) }
+	    END { printf "main\t-\t%.1f\n",
+		(t > 0 ? 100 * incl["main"] / t : 0) }' \
+	    "$M/incl.csv" "$R/$NAME/plain.top" > "$M/top.cmp"
+	while IFS="$(printf '\t')" read -r f perf prof; do
+		if [ "$perf" = - ]; then
+			awk -v a="$prof" 'BEGIN { exit !(a >= 95) }' ||
+			    problem "main's inclusive share: prof $prof%," \
+			    "below 95%"
+		elif awk -v a="$prof" -v b="$perf" 'BEGIN {
+		    d = a - b; exit !(d <= 3 && d >= -3) }'; then
+			continue
+		else
+			problem "$f's inclusive share: prof $prof%," \
+			    "perf $perf% (perf's five largest: 3 points)"
+		fi
+	done < "$M/top.cmp"
+	echo "    inclusive shares, perf/prof: $(awk -F '\t' '
+	    { printf "%s%s %s/%s", (NR > 1 ? ", " : ""), $1, $2, $3 }' \
+	    "$M/top.cmp")"
 }
 
 # cell NAME MODE KEY: one cell of the summary table, - if none.
