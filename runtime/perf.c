@@ -543,6 +543,16 @@ switches_seen(long rate)
 		MON_STORE(&switches, rate);
 }
 
+/* The thread that ends the process for the program's last one. */
+static pthread_t ender;
+
+static void *
+end_process(void *arg)
+{
+	(void)arg;
+	exit(0);
+}
+
 static void *
 helper_main(void *arg)
 {
@@ -571,11 +581,19 @@ helper_main(void *arg)
 		switches_seen(switching());
 		/*
 		 * The program's last thread has returned: without this
-		 * helper, glibc would have ended the process with exit(0);
-		 * the helper does, so the profile is written too.
+		 * helper, glibc would have ended the process with exit(0)
+		 * on that thread's stack; the helper has it done, so the
+		 * profile is written too, on a thread of glibc's default
+		 * stack: the program's exit handlers and destructors run
+		 * there, not on the helper's 256 KB (one that needed 600
+		 * KB died of SIGBUS).
 		 */
-		if (alone())
+		if (alone()) {
+			if (__mon_thread_plain(&ender, NULL, end_process,
+			    NULL) == 0)
+				return NULL;
 			exit(0);
+		}
 	}
 	return NULL;
 }

@@ -1,7 +1,8 @@
 /*
  * 129-endings: f is called 3 times, then the process ends as argv[1]
  * says: "return" 3 from main, "exit" exit(4), "thread" exit(5) in a
- * thread, "last" main calls pthread_exit and the last thread returns,
+ * thread, "last" main calls pthread_exit and the last thread returns
+ * (an exit handler then needs 600 KB of stack, as the thread has),
  * "quick" quick_exit(6), "_exit" _exit(7), or a signal number: raised
  * with its default action.
  */
@@ -27,6 +28,15 @@ thread_exit(void *arg)
 {
 	(void)arg;
 	exit(5);
+}
+
+static void
+deep_handler(void)
+{
+	volatile char buf[600 << 10];
+
+	memset((char *)buf, 1, sizeof(buf));
+	sink += buf[1000];
 }
 
 static void *
@@ -56,6 +66,7 @@ main(int argc, char **argv)
 		pause();
 	}
 	if (strcmp(argv[1], "last") == 0) {
+		atexit(deep_handler);
 		pthread_create(&t, NULL, last, NULL);
 		pthread_exit(NULL);
 	}
