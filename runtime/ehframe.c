@@ -50,7 +50,6 @@ struct __mon_ehframe {
 	uint32_t	 count;
 	size_t		 ehlen;
 	const unsigned char *eh;	/* the copy of .eh_frame */
-	size_t		 maplen;
 };
 
 /* A cursor in a copy: the next byte, its end, and where the copy is. */
@@ -232,7 +231,6 @@ __mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t start,
 	e->eh_at = eh;
 	e->count = (uint32_t)count;
 	e->table_off = (size_t)(c.p - h);
-	e->maplen = maplen;
 	e->ehlen = ehlen;
 	memcpy(m + sizeof(*e), c.p, 8 * (size_t)count);
 	e->table = m + sizeof(*e);
@@ -391,7 +389,7 @@ restore(struct state *s, uint64_t reg, const struct state *init)
  */
 static int
 run(struct cur *c, const struct cie *ci, uintptr_t loc, uintptr_t pc,
-    struct state *s, const struct state *init, unsigned fde_enc)
+    struct state *s, const struct state *init)
 {
 	struct state saved[EH_STATES];
 	int depth = 0;
@@ -416,7 +414,7 @@ run(struct cur *c, const struct cie *ci, uintptr_t loc, uintptr_t pc,
 		case 0x00:		/* nop */
 			break;
 		case 0x01:		/* set_loc */
-			delta = encoded(c, fde_enc, 0);
+			delta = encoded(c, ci->fde_enc, 0);
 			if (c->bad)
 				return -1;
 			if (delta > pc)
@@ -579,10 +577,10 @@ __mon_ehframe_find(const struct __mon_ehframe *e, uintptr_t pc,
 	ic.p = ci.insns;
 	ic.end = ci.end;
 	ic.bad = 0;
-	if (run(&ic, &ci, begin, pc, &s, NULL, ci.fde_enc) != 0)
+	if (run(&ic, &ci, begin, pc, &s, NULL) != 0)
 		return -1;
 	init = s;
-	if (run(&c, &ci, begin, pc, &s, &init, ci.fde_enc) != 0)
+	if (run(&c, &ci, begin, pc, &s, &init) != 0)
 		return -1;
 	if ((s.cfa_reg != EH_SP && s.cfa_reg != EH_FP) || ci.ra != EH_RA ||
 	    s.ra_how != 1 || s.ra_off != -8 || s.fp_how < 0)

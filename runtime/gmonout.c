@@ -80,10 +80,9 @@ hist(struct __mon_wbuf *w)
 	__mon_exe_runtime(&rlo, &rhi);
 	a = b = nbins;
 	if (rlo < rhi && rlo < hi && rhi > lo) {
-		a = rlo <= lo ? 0 : (size_t)((unsigned __int128)(rlo - lo) *
-		    nbins / (hi - lo));
-		b = rhi >= hi ? nbins : (size_t)((unsigned __int128)(rhi - 1 -
-		    lo) * nbins / (hi - lo)) + 1;
+		a = __mon_hist_bin(rlo > lo ? rlo : lo, lo, hi, nbins);
+		b = __mon_hist_bin((rhi < hi ? rhi : hi) - 1, lo, hi,
+		    nbins) + 1;
 	}
 	__mon_outfile_put(w, bins, a * sizeof(WORD));
 	for (i = a; i < b; i += n) {

@@ -82,6 +82,18 @@ __mon_hist_index(uintptr_t pc, uintptr_t offset, unsigned int scale)
 }
 
 /*
+ * The uniform histogram's bin of pc, of nb over [lpc, hpc): SIZE_MAX
+ * outside.  The writers use it too (gmonout.c's empty bins).
+ */
+size_t
+__mon_hist_bin(uintptr_t pc, uintptr_t lpc, uintptr_t hpc, size_t nb)
+{
+	if (pc < lpc || pc >= hpc)
+		return (size_t)-1;
+	return (size_t)((unsigned __int128)(pc - lpc) * nb / (hpc - lpc));
+}
+
+/*
  * Point the sampler at bins: uniform over [lpc, hpc) when scale is 0,
  * else profil's formula.  A seqlock: a sample that sees a change in
  * progress is dropped, never put in a wrong buffer.
@@ -184,12 +196,8 @@ tick(uintptr_t pc, long tid)
 	}
 	if (bins == NULL)
 		return 1;
-	if (scale != 0)
-		i = __mon_hist_index(pc, off, scale);
-	else if (pc >= lpc && pc < hpc)
-		i = (size_t)((unsigned __int128)(pc - lpc) * nb / (hpc - lpc));
-	else
-		i = (size_t)-1;
+	i = scale != 0 ? __mon_hist_index(pc, off, scale) :
+	    __mon_hist_bin(pc, lpc, hpc, nb);
 	if (i >= nb) {
 		/* Outside the profile's histogram: kept by pc (pcs.c). */
 		MON_ADD(&n.outside, 1);

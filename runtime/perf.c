@@ -544,8 +544,6 @@ switches_seen(long rate)
 }
 
 /* The thread that ends the process for the program's last one. */
-static pthread_t ender;
-
 static void *
 end_process(void *arg)
 {
@@ -589,6 +587,8 @@ helper_main(void *arg)
 		 * KB died of SIGBUS).
 		 */
 		if (alone()) {
+			pthread_t ender;
+
 			if (__mon_thread_plain(&ender, NULL, end_process,
 			    NULL) == 0)
 				return NULL;

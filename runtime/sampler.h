@@ -83,6 +83,7 @@ struct __mon_hist_counts {
 };
 
 size_t	 __mon_hist_index(uintptr_t, uintptr_t, unsigned int) MON_HIDDEN;
+size_t	 __mon_hist_bin(uintptr_t, uintptr_t, uintptr_t, size_t) MON_HIDDEN;
 void	 __mon_hist_tick(uintptr_t, long) MON_HIDDEN;
 void	 __mon_hist_stack(const uintptr_t *, size_t, long) MON_HIDDEN;
 void	 __mon_hist_threads(int) MON_HIDDEN;

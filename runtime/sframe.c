@@ -502,22 +502,22 @@ __mon_sframe_find(uintptr_t pc, struct __mon_sframe_rule *r)
 		if (pc < o->code_lo || pc >= o->code_hi ||
 		    MON_LOAD(&o->gone))
 			continue;
-		if (pc < o->lo || pc >= o->hi)
-			return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) :
-			    -1;
-		lo = 0;
-		hi = o->nfde;
-		while (hi - lo > 1) {
-			mid = lo + (hi - lo) / 2;
-			if (fde_start(o, mid) <= pc)
-				lo = mid;
-			else
-				hi = mid;
+		if (pc >= o->lo && pc < o->hi) {
+			lo = 0;
+			hi = o->nfde;
+			while (hi - lo > 1) {
+				mid = lo + (hi - lo) / 2;
+				if (fde_start(o, mid) <= pc)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			s = fde_start(o, lo);
+			if (pc >= s && pc - s < u32(o->fde + (size_t)lo *
+			    o->fdesz + 4) && row(o, lo, pc - s, r) == 0)
+				return 0;
 		}
-		s = fde_start(o, lo);
-		if (pc >= s && pc - s < u32(o->fde + (size_t)lo * o->fdesz +
-		    4) && row(o, lo, pc - s, r) == 0)
-			return 0;
+		/* No SFrame row: the object's .eh_frame, if it has one. */
 		return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) : -1;
 	}
 	return -1;

@@ -7,12 +7,12 @@
 # Optional: INCL (a function whose inclusive share of the workload's
 # time prof must give as perf --call-graph dwarf does on the plain
 # build), STACKCOPY (the bytes of stack perf copies, where the workload
-# asks the runtime for more than 8 KB), TOOLS (commands it needs), PKGS (Debian packages of the
-# libraries its build uses), INTREE=1 (builds only in its
-# source tree), workload_1t (the workload in one thread, for the exact
-# counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top function of prof
-# with -p, of prof and gprof with -pg, of gprof alone is known to be
-# another: the check then fails when it passes).
+# asks the runtime for more than 8 KB), TOOLS (commands it needs), PKGS
+# (Debian packages of the libraries its build uses), INTREE=1 (builds
+# only in its source tree), workload_1t (the workload in one thread,
+# for the exact counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top
+# function of prof with -p, of prof and gprof with -pg, of gprof alone
+# is known to be another: the check then fails when it passes).
 
 # ---------------------------------------------------------------- flags
 # How users give a build system the profiling FLAGS (-specs=... -p or
