@@ -125,6 +125,8 @@ struct monfile {
 	size_t			 npart;
 	unsigned char		*data;		/* the parts' bytes, or NULL */
 	char			*paths;		/* the objects' paths */
+	uint64_t		 dev, ino;	/* the file read (monread_load) */
+	int64_t			 mtime_ns;
 };
 
 /* Cells (16 bytes each) or bins (2) first to first + n - 1, at p. */
@@ -139,6 +141,7 @@ const char	*monread_load(struct monfile *, const char *, char *, size_t);
 void		 monread_open(struct monfile *, const char *);
 void		 monread_close(struct monfile *);
 int		 monread_compact(struct monfile *);
+size_t		 monread_held(const struct monfile *);
 int		 monread_cells(const struct monfile *, size_t *,
 		    struct monrun *);
 int		 monread_bins(const struct monfile *, size_t *, struct monrun *);

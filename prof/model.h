@@ -384,12 +384,25 @@ double		*propagate(const struct callgraph *, const double *);
 
 /* ---------------------------------------------------------------- profiles */
 
-/* The profiles to sum, each read once, held until added to a report. */
+/*
+ * The profiles to sum: each read before the symbol table is loaded and
+ * held until added to a report, as long as those held take at most
+ * PROFILES_HOLD bytes; the others read again then.
+ */
+struct profile_id {
+	uint64_t		 dev, ino, size;
+	int64_t			 mtime_ns;
+};
+
 struct profiles {
 	const struct flist	*files;
-	struct monfile		*mf;		/* files->n of them */
-	struct monobj		*obj;		/* every file's records */
-	size_t			 nobj;
+	struct monfile		**mf;		/* files->n: held, or NULL */
+	struct profile_id	*id;		/* files->n: each file as read */
+	size_t			 held, again;	/* bytes held, files to reread */
+	struct monobj		*obj;		/* each (path, build-id) once */
+	size_t			 nobj, objcap;
+	size_t			*slot;		/* obj by hash, index + 1 */
+	size_t			 nslot;
 };
 
 char		*profiles_read(struct profiles *, const struct flist *,

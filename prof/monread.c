@@ -234,6 +234,26 @@ monread_compact(struct monfile *mf)
 	return 0;
 }
 
+/*
+ * The bytes MF holds in memory, what monread_close() frees: after
+ * monread_compact(), what it recorded.
+ */
+size_t
+monread_held(const struct monfile *mf)
+{
+	size_t k, n = sizeof(*mf) + mf->exelen +
+	    mf->npart * sizeof(*mf->part) +
+	    mf->nsample * sizeof(*mf->sample) +
+	    mf->nobj * (sizeof(*mf->obj) + sizeof(*mf->byaddr)) +
+	    mf->nstack * sizeof(*mf->stack) + mf->nframe * sizeof(*mf->frame);
+
+	for (k = 0; mf->data != NULL && k < mf->npart; k++)
+		n += mf->part[k].len;
+	for (k = 0; k < mf->nobj; k++)
+		n += strlen(mf->obj[k].path) + 1;
+	return n;
+}
+
 /* ---------------------------------------------------------------- cells */
 
 /*
@@ -557,6 +577,10 @@ monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
 	mf->path = path;
 	if ((fd = file_open(path, &sb, &e)) == -1)
 		return missing(path, errno, e, ebuf, esz);
+	mf->dev = (uint64_t)sb.st_dev;
+	mf->ino = (uint64_t)sb.st_ino;
+	mf->mtime_ns = (int64_t)sb.st_mtim.tv_sec * 1000000000 +
+	    sb.st_mtim.tv_nsec;
 	memset(hdr, 0, sizeof(hdr));
 	if ((n = pread(fd, hdr, sizeof(hdr), 0)) == -1)
 		e = prof_errf(ebuf, esz, "%s", strerror(errno));

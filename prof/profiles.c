@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * profiles.c - the profiles to sum, each read once (monread.c) and held
- * until the symbol table is loaded, which needs the shared-object
- * records of them all first: the program they record when none is
- * named, then each added to the report and let go, with one line of
- * each kind of warning however many profiles have it (a directory of
- * hundreds of profiles gives one line of each kind, not one a file).
- * A profile is held as what it recorded, its cells and bins that are
- * not zero (monread_compact), not as its size.
+ * profiles.c - the profiles to sum, read before the symbol table is
+ * loaded, which needs the shared-object records of them all first: the
+ * program they record when none is named, then each added to the report
+ * and let go, with one line of each kind of warning however many
+ * profiles have it (a directory of hundreds of profiles gives one line
+ * of each kind, not one a file).  A profile is held as what it
+ * recorded, its cells and bins that are not zero (monread_compact), not
+ * as its size, and only while those held take at most PROFILES_HOLD
+ * bytes: the rest are read again to be added, so that prof's memory is
+ * bounded by the program, not by the number of files (a PROFDIR of
+ * 10,000 profiles), at the cost of a second read of those.
  */
 #include <err.h>
 #include <errno.h>
@@ -17,6 +20,9 @@
 #include <unistd.h>
 
 #include "model.h"
+
+/* Bytes of profiles held between the two reads. */
+#define PROFILES_HOLD	(32UL << 20)
 
 /*
  * No program named: profile I (MF) of FILES must record the program the
@@ -79,41 +85,108 @@ program(char *prog, const struct flist *files, const struct flist *margs,
 	return prog;
 }
 
+/* The slot of (PATH, BUILDID) in PF's hash of objects: its index + 1, or 0. */
+static size_t *
+objslot(struct profiles *pf, const char *path, long buildid)
+{
+	size_t h = 14695981039346656037UL, i;
+	const unsigned char *p;
+	const struct monobj *o;
+
+	for (p = (const unsigned char *)path; *p != '\0'; p++)
+		h = (h ^ *p) * 1099511628211UL;
+	h ^= (size_t)buildid;
+	for (i = h & (pf->nslot - 1);; i = (i + 1) & (pf->nslot - 1)) {
+		if (pf->slot[i] == 0)
+			return &pf->slot[i];
+		o = &pf->obj[pf->slot[i] - 1];
+		if (o->buildid == buildid && strcmp(o->path, path) == 0)
+			return &pf->slot[i];
+	}
+}
+
 /*
- * Read each profile FILES names into PF, or exit naming the file and
- * the problem, and gather their shared-object records (pf->obj, whose
- * paths are the profiles'), which the symbol table needs.  Returns the
- * program (malloc'd): PROG, or if NULL the one the profiles record
- * (program(); MARGS and DEF as there).
+ * MF's shared-object records into PF, each (path, build-id) once, in
+ * the order first seen (the symbol table reads them so), named where
+ * any profile names it: a library sampled in one profile of many.
+ */
+static void
+objects_add(struct profiles *pf, const struct monfile *mf)
+{
+	size_t k, i, *sl, *old, nold;
+	char *path;
+
+	for (k = 0; k < mf->nobj; k++) {
+		if (2 * (pf->nobj + 1) > pf->nslot) {
+			old = pf->slot;
+			nold = pf->nslot;
+			pf->nslot = nold == 0 ? 64 : 2 * nold;
+			if ((pf->slot = calloc(pf->nslot,
+			    sizeof(*pf->slot))) == NULL)
+				err(1, NULL);
+			for (i = 0; i < pf->nobj; i++)
+				*objslot(pf, pf->obj[i].path,
+				    pf->obj[i].buildid) = i + 1;
+			free(old);
+		}
+		sl = objslot(pf, mf->obj[k].path, mf->obj[k].buildid);
+		if (*sl != 0) {
+			pf->obj[*sl - 1].named |= mf->obj[k].named;
+			continue;
+		}
+		if (prof_grow(&pf->obj, &pf->objcap, pf->nobj + 1,
+		    sizeof(*pf->obj)) != 0 ||
+		    (path = strdup(mf->obj[k].path)) == NULL)
+			err(1, NULL);
+		pf->obj[pf->nobj] = mf->obj[k];
+		pf->obj[pf->nobj].path = path;
+		*sl = ++pf->nobj;
+	}
+}
+
+/*
+ * Read each profile FILES names, or exit naming the file and the
+ * problem, and gather their shared-object records (pf->obj), which the
+ * symbol table needs; hold each in PF while PROFILES_HOLD allows.
+ * Returns the program (malloc'd): PROG, or if NULL the one the profiles
+ * record (program(); MARGS and DEF as there).
  */
 char *
 profiles_read(struct profiles *pf, const struct flist *files,
     const struct flist *margs, const char *prog, const char *def)
 {
+	struct monfile *mf;
 	char *exe = NULL;
-	size_t i, k, cap = 0;
+	size_t i, bytes;
 
 	memset(pf, 0, sizeof(*pf));
 	pf->files = files;
-	if ((pf->mf = calloc(files->n + 1, sizeof(*pf->mf))) == NULL)
+	if ((pf->mf = calloc(files->n + 1, sizeof(*pf->mf))) == NULL ||
+	    (pf->id = calloc(files->n + 1, sizeof(*pf->id))) == NULL)
 		err(1, NULL);
 	progress_begin(files->n);
 	for (i = 0; i < files->n; i++) {
-		monread_open(&pf->mf[i], files->v[i]);
-		if (monread_compact(&pf->mf[i]) != 0)
+		if ((mf = calloc(1, sizeof(*mf))) == NULL)
+			err(1, NULL);
+		monread_open(mf, files->v[i]);
+		if (monread_compact(mf) != 0)
 			err(1, NULL);
 		progress_step();
 		if (prog == NULL)
-			recorded(&pf->mf[i], i, &exe, files, margs);
+			recorded(mf, i, &exe, files, margs);
+		objects_add(pf, mf);
+		pf->id[i] = (struct profile_id){ mf->dev, mf->ino, mf->size,
+		    mf->mtime_ns };
+		if ((bytes = monread_held(mf)) <= PROFILES_HOLD - pf->held) {
+			pf->mf[i] = mf;
+			pf->held += bytes;
+		} else {
+			monread_close(mf);
+			free(mf);
+			pf->again++;
+		}
 	}
 	progress_end();
-	for (i = 0; i < files->n; i++)
-		for (k = 0; k < pf->mf[i].nobj; k++) {
-			if (prof_grow(&pf->obj, &cap, pf->nobj + 1,
-			    sizeof(*pf->obj)) != 0)
-				err(1, NULL);
-			pf->obj[pf->nobj++] = pf->mf[i].obj[k];
-		}
 	if (prog != NULL) {
 		if ((exe = strdup(prog)) == NULL)
 			err(1, NULL);
@@ -192,6 +265,24 @@ where(const struct seen *s, char *buf, size_t len)
 }
 
 /*
+ * Profile I of PF, not held, read again into MF: the file read the
+ * first time, or exit.  A profile rewritten in between (a process still
+ * writing into PROFDIR) could record another program or objects the
+ * symbol table did not load.
+ */
+static void
+reread(const struct profiles *pf, size_t i, struct monfile *mf)
+{
+	const struct profile_id *id = &pf->id[i];
+
+	monread_open(mf, pf->files->v[i]);
+	if (mf->dev != id->dev || mf->ino != id->ino ||
+	    mf->size != id->size || mf->mtime_ns != id->mtime_ns)
+		errx(1, "%s: changed while prof read it: run prof again "
+		    "once the program has exited", names_text(pf->files->v[i]));
+}
+
+/*
  * Add each profile of PF to R, each let go once added, or exit naming
  * the file and the problem.
  */
@@ -200,13 +291,18 @@ profiles_add(struct profiles *pf, struct report *r)
 {
 	const struct flist *files = pf->files;
 	struct seen sat = { 0 }, lost = { 0 }, sw = { 0 };
-	struct monfile *mf;
+	struct monfile *mf, again;
 	const char *e;
 	char ebuf[PATH_MAX + 256], wbuf[PATH_MAX + 64];
 	size_t i;
 
+	progress_begin(pf->again);
 	for (i = 0; i < files->n; i++) {
-		mf = &pf->mf[i];
+		if ((mf = pf->mf[i]) == NULL) {
+			mf = &again;
+			reread(pf, i, mf);
+			progress_step();
+		}
 		if ((e = report_add(r, mf, ebuf, sizeof(ebuf))) != NULL)
 			errx(1, "%s: %s", names_text(files->v[i]), e);
 		see(&sat, files->v[i], mf->meta[MON_META_SATURATED], 0, 0);
@@ -214,7 +310,11 @@ profiles_add(struct profiles *pf, struct report *r)
 		see(&sw, files->v[i], mf->meta[MON_META_SWITCHES], 1,
 		    mf->meta[MON_META_STAYED]);
 		monread_close(mf);
+		if (mf != &again)
+			free(mf);
+		pf->mf[i] = NULL;
 	}
+	progress_end();
 	if (sat.files > 0)
 		warnx("%s: %ld samples dropped at full bins: times are low; "
 		    "a lower PROFFLAGS=-rate keeps them",
@@ -243,8 +343,15 @@ profiles_free(struct profiles *pf)
 	size_t i;
 
 	for (i = 0; pf->mf != NULL && i < pf->files->n; i++)
-		monread_close(&pf->mf[i]);
+		if (pf->mf[i] != NULL) {
+			monread_close(pf->mf[i]);
+			free(pf->mf[i]);
+		}
+	for (i = 0; i < pf->nobj; i++)
+		free((char *)pf->obj[i].path);
 	free(pf->mf);
+	free(pf->id);
 	free(pf->obj);
+	free(pf->slot);
 	memset(pf, 0, sizeof(*pf));
 }

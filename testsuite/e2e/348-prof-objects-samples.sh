@@ -7,18 +7,6 @@
 sample
 beta=$(addr beta)
 base=139637976727552			# 0x7f0000000000
-# v2 WHAT...: the standard profile as version 2, WHAT lines among its
-# metadata (records come before the function cells).
-v2() {
-	standard | while IFS= read -r l; do
-		if [ "$l" = "meta version 1" ]; then
-			echo "meta version 2"
-			for w in "$@"; do echo "$w"; done
-		else
-			echo "$l"
-		fi
-	done
-}
 # 10 samples in beta (exe, by pc), 30 in an object that is gone, 20 in
 # no object: 25 + 525 ticks in the histogram, so 610 in all.
 v2 "meta exe_samples 10" "meta exe_sample $(((beta + 2) * 65536 + 10))" \
