@@ -54,7 +54,8 @@
 #            the executable's TLS and whether every count is exact
 #            (BENCH_SCALE=0 skips it)
 #   prof     prof's own time on a 100 MB mon.out of a program with 50,000
-#            functions (BENCH_PROF=0 skips it)
+#            functions, and its time and peak memory on 10,000 profiles
+#            of one program against 1,000 (BENCH_PROF=0 skips both)
 #
 # BENCH_ONLY="calls threads" restricts the workloads; BENCH_VARIANTS the
 # variants (names as printed), which are otherwise the workload's own
@@ -452,3 +453,25 @@ e=$(date +%s%N)
 printf '\nprof: %d functions, %d MB mon.out: %s s (target < 1 s), %d report lines\n' \
     50000 $((size / 1000000)) "$(echo "$s $e" | awk '{ printf "%.2f", ($2 - $1) / 1e9 }')" \
     "$(wc -l < "$W/big.report")"
+
+# prof on a PROFDIR of 10,000 profiles of one program (profdir.c, ten
+# runs of 1,000 short children, each run in a directory of its own, so
+# that no pid is reused within one): its time and peak memory, against
+# 1,000 of them.  Time follows the files; memory stays bounded
+# (profiles.c holds 32 MB of what they recorded).
+"$CC" -specs="$O/monprof.specs" -p -O2 -o "$W/profdir" "$B/profdir.c" || exit 1
+for k in 0 1 2 3 4 5 6 7 8 9; do
+	mkdir "$W/pd$k"
+	PROFDIR="$W/pd$k" "$W/profdir" 1000 || exit 1
+done
+profdir_run() {
+	/usr/bin/time -f "%e %M" -o "$W/pdt" "$O/prof" "$W/profdir" "$@" \
+	    > "$W/pd.report" || exit 1
+	n=$(ls "$@" | grep -c '\.profdir$')
+	calls=$(awk '$NF == "leaf" { print $4 }' "$W/pd.report")
+	printf 'prof: %d profiles (%d MB on disk): %s s, peak RSS %d KiB; leaf %s calls\n' \
+	    "$n" $(( $(du -sk "$@" | awk '{ s += $1 } END { print s }') / 1024 )) \
+	    $(tail -n 1 "$W/pdt") "$calls"
+}
+profdir_run "$W/pd0"
+profdir_run "$W"/pd[0-9]
