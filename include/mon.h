@@ -26,6 +26,24 @@ extern "C" {
  *	WORD		the histogram: the rest of the file, spanning [lpc, hpc)
  *			uniformly
  */
+/*
+ * mon.out, compact (the default; PROFFLAGS -classic writes the classic
+ * file): the classic file's bytes that are not zeros, so that its length
+ * follows what ran, not the program's text.  Native byte order:
+ *
+ *	uint64	MON_COMPACT_MAGIC	(bytes "MONZ\0\0\1\377": no lpc is
+ *					a kernel-half address)
+ *	uint64	size			the classic file's length
+ *	runs	each: uint64 offset, uint64 length (> 0), then that many of
+ *		the classic file's bytes; by offset, none overlapping,
+ *		none past size, to the end of the file
+ *
+ * Every byte of the classic file that no run holds is a zero.
+ */
+#define MON_COMPACT_MAGIC	0xff0100005a4e4f4dUL
+#define MON_COMPACT_HDR		16	/* magic and size */
+#define MON_COMPACT_RUN		16	/* a run's offset and length */
+
 struct hdr {
 	char	*lpc;		/* lowest profiled pc */
 	char	*hpc;		/* first pc past the profiled range */

@@ -394,6 +394,88 @@ reset(struct monfile *mf)
 	memset(mf, 0, sizeof(*mf));
 }
 
+/* The native 64-bit word at P, which may be unaligned. */
+static uint64_t
+u64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t align(const struct monfile *, uint64_t, int);
+static int addpart(struct monfile *, size_t *, uint64_t, uint64_t);
+
+/*
+ * The LEN bytes at BUF, a compact mon.out (mon.h: its magic checked by
+ * the caller), into MF: its header from the runs, then its runs as
+ * parts of whole cells and bins, the zeros between them filled in, in
+ * a buffer of MF's own.  NULL, or the problem (in EBUF).
+ */
+static const char *
+compact(struct monfile *mf, const unsigned char *buf, size_t len, char *ebuf,
+    size_t esz)
+{
+	unsigned char hdr[HDR_SIZE];
+	const unsigned char *p, *end = buf + len;
+	uint64_t size, off, n, prev = 0, total = 0;
+	size_t cap = 0, k, runs = 0;
+	const char *e;
+	unsigned char *d;
+
+	if (len < MON_COMPACT_HDR)
+		return prof_errf(ebuf, esz, "truncated compact header (%zu of "
+		    "%d bytes)", len, MON_COMPACT_HDR);
+	size = u64(buf + 8);
+	/* Every run checked first; the header is what they hold of it. */
+	memset(hdr, 0, sizeof(hdr));
+	for (p = buf + MON_COMPACT_HDR; p < end; p += MON_COMPACT_RUN + n) {
+		if ((size_t)(end - p) < MON_COMPACT_RUN)
+			return prof_errf(ebuf, esz, "compact run %zu truncated",
+			    runs + 1);
+		off = u64(p);
+		n = u64(p + 8);
+		if (n == 0 || off < prev || off > size || n > size - off ||
+		    n > (uint64_t)(end - p) - MON_COMPACT_RUN)
+			return prof_errf(ebuf, esz, "compact run %zu (%llu bytes "
+			    "at %llu) out of order, empty or past the end",
+			    runs + 1, (unsigned long long)n,
+			    (unsigned long long)off);
+		if (off < HDR_SIZE)
+			memcpy(hdr + off, p + MON_COMPACT_RUN,
+			    n < HDR_SIZE - off ? n : HDR_SIZE - off);
+		prev = off + n;
+		runs++;
+	}
+	if ((e = header(mf, hdr, sizeof(hdr), size, ebuf, esz)) != NULL)
+		return e;
+	for (p = buf + MON_COMPACT_HDR; p < end; p += MON_COMPACT_RUN + n) {
+		n = u64(p + 8);
+		if (addpart(mf, &cap, u64(p), u64(p) + n) != 0)
+			return prof_errf(ebuf, esz, "out of memory");
+	}
+	for (k = 0; k < mf->npart; k++)
+		total += mf->part[k].len;
+	if ((mf->data = d = calloc(1, total ? total : 1)) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (k = 0; k < mf->npart; k++) {
+		mf->part[k].p = d;
+		d += mf->part[k].len;
+	}
+	/* Each run lies within one part: parts are runs made whole. */
+	k = 0;
+	for (p = buf + MON_COMPACT_HDR; p < end; p += MON_COMPACT_RUN + n) {
+		off = u64(p);
+		n = u64(p + 8);
+		while (mf->part[k].off + mf->part[k].len < off + n)
+			k++;
+		memcpy((unsigned char *)mf->part[k].p + (off - mf->part[k].off),
+		    p + MON_COMPACT_RUN, n);
+	}
+	return NULL;
+}
+
 /*
  * Validate the SIZE bytes at BUF as a mon.out and fill MF, pointing into
  * BUF.  Returns NULL (monread_close() frees what was allocated), or a
@@ -406,6 +488,13 @@ monread_parse(struct monfile *mf, const void *buf, size_t size, char *ebuf,
 	const char *e;
 
 	reset(mf);
+	if (size >= sizeof(uint64_t) && u64(buf) == MON_COMPACT_MAGIC) {
+		if ((e = compact(mf, buf, size, ebuf, esz)) == NULL &&
+		    (e = scan(mf, ebuf, esz)) == NULL)
+			return NULL;
+		monread_close(mf);
+		return e;
+	}
 	if ((e = header(mf, buf, size, size, ebuf, esz)) != NULL)
 		return e;
 	if ((mf->part = calloc(1, sizeof(*mf->part))) == NULL)
@@ -560,6 +649,38 @@ missing(const char *path, int err, const char *why, char *ebuf, size_t esz)
 }
 
 /*
+ * The compact mon.out open as FD, SIZE bytes, into MF (compact()): it
+ * is read whole, as it holds only what ran.
+ */
+static const char *
+readcompact(struct monfile *mf, int fd, uint64_t size, char *ebuf,
+    size_t esz)
+{
+	unsigned char *buf;
+	const char *e;
+	uint64_t got;
+	ssize_t n;
+
+	if (size > SIZE_MAX || (buf = malloc(size ? size : 1)) == NULL)
+		return prof_errf(ebuf, esz, "out of memory");
+	for (got = 0; got < size; got += (uint64_t)n) {
+		n = pread(fd, buf + got, size - got, (off_t)got);
+		if (n == -1 && errno == EINTR)
+			n = 0;
+		else if (n <= 0) {
+			free(buf);
+			return n == 0 ? prof_errf(ebuf, esz, "file shrank "
+			    "while read") : prof_errf(ebuf, esz, "%s",
+			    strerror(errno));
+		}
+	}
+	mf->size = size;
+	e = compact(mf, buf, size, ebuf, esz);
+	free(buf);
+	return e;
+}
+
+/*
  * Read and validate the mon.out PATH.  Returns NULL, or a message (in
  * EBUF) naming the problem; the caller prefixes the file name.
  */
@@ -584,7 +705,16 @@ monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
 	memset(hdr, 0, sizeof(hdr));
 	if ((n = pread(fd, hdr, sizeof(hdr), 0)) == -1)
 		e = prof_errf(ebuf, esz, "%s", strerror(errno));
-	else if ((e = header(mf, hdr, (size_t)n, (uint64_t)sb.st_size, ebuf,
+	else if ((size_t)n >= sizeof(uint64_t) &&
+	    u64(hdr) == MON_COMPACT_MAGIC) {
+		if ((e = readcompact(mf, fd, (uint64_t)sb.st_size, ebuf,
+		    esz)) != NULL)
+			damaged = strstr(e, "memory") == NULL;
+		close(fd);
+		if (e == NULL && (e = scan(mf, ebuf, esz)) != NULL)
+			damaged = 1;
+		goto out;
+	} else if ((e = header(mf, hdr, (size_t)n, (uint64_t)sb.st_size, ebuf,
 	    esz)) != NULL && strstr(e, "gprof") == NULL)
 		damaged = 1;
 	if (e == NULL)
@@ -598,6 +728,7 @@ monread_load(struct monfile *mf, const char *path, char *ebuf, size_t esz)
 	close(fd);
 	if (e == NULL && (e = scan(mf, ebuf, esz)) != NULL)
 		damaged = 1;
+out:
 	if (e != NULL) {
 		monread_close(mf);
 		mf->path = path;

@@ -242,6 +242,8 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			e->nostacks = 1;
 		else if (strcmp(w, "-kernel") == 0)
 			e->kernel = 1;
+		else if (strcmp(w, "-classic") == 0)
+			e->classic = 1;
 		else if (strcmp(w, "-cpuwide") == 0)
 			e->cpuwide = 1;
 		else if (strcmp(w, "-nocpuwide") == 0)

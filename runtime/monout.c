@@ -190,6 +190,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	size_t nbins;
 
 	memset(&h, 0, sizeof(h));
+	w->compact = !__mon_env_get()->classic;
 	__mon_outfile_put(w, &h, sizeof(h));
 	if (th == NULL) {
 		__mon_cells_fold();
@@ -204,7 +205,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	__mon_hist_get(&nbins, &lo, &hi);
 	h.lpc = (char *)__mon_exe_linktime(lo);
 	h.hpc = (char *)(hi - (lo - (uintptr_t)h.lpc));
-	if (w->err || pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+	if (w->err || __mon_outfile_patch(w, 0, &h, sizeof(h)) != 0)
 		return -1;
 	return 0;
 }

@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -64,6 +65,123 @@ zeros(const char *p, size_t n)
 	return any == 0;
 }
 
+/* All N bytes at P into w's file at its offset, or w->err set. */
+static void
+put_fd(struct __mon_wbuf *w, const char *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0 && !w->err) {
+		r = write(w->fd, p, n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			w->err = r < 0 ? errno : ENOSPC;
+		else {
+			p += r;
+			n -= (size_t)r;
+		}
+	}
+}
+
+/* LEN bytes at P to w's file at OFF: 0, or -1 with errno. */
+static int
+put_at(struct __mon_wbuf *w, const void *p, size_t len, off_t off)
+{
+	ssize_t r;
+
+	while ((r = pwrite(w->fd, p, len, off)) < 0 && errno == EINTR)
+		;
+	if (r >= 0 && r != (ssize_t)len)
+		errno = ENOSPC;
+	return r == (ssize_t)len ? 0 : -1;
+}
+
+/*
+ * Of the LEN bytes at *P, as many as fit before byte ROOM of BUF, which
+ * holds *N, into it; *P and *N past them.  How many.
+ */
+static size_t
+take(char *buf, size_t *n, size_t room, const void **p, size_t len)
+{
+	size_t k = room - *n < len ? room - *n : len;
+
+	memcpy(buf + *n, *p, k);
+	*n += k;
+	*p = (const char *)*p + k;
+	return k;
+}
+
+/* Compact: LEN bytes at P into out, written once it is full. */
+static void
+out_put(struct __mon_wbuf *w, const void *p, size_t len)
+{
+	while (len > 0 && !w->err) {
+		if (w->nout == sizeof(w->out)) {
+			put_fd(w, w->out, w->nout);
+			w->nout = 0;
+		}
+		len -= take(w->out, &w->nout, sizeof(w->out), &p, len);
+	}
+}
+
+/* Compact: where the word at b[i] ends (the last may be short). */
+static size_t
+word_end(const struct __mon_wbuf *w, size_t i)
+{
+	return w->n - i < sizeof(word_t) ? w->n : i + sizeof(word_t);
+}
+
+/* Compact: the word at b[i] is zeros, and not a byte the file keeps. */
+static int
+zero_word(const struct __mon_wbuf *w, size_t i)
+{
+	return w->pos + (off_t)i >= MON_COMPACT_KEEP &&
+	    zeros(w->b + i, word_end(w, i) - i);
+}
+
+/*
+ * Compact: b's runs of words that are not zeros into out, each as its
+ * offset, length and bytes (mon.h), the magic first.  Two runs with at
+ * most two words of zeros between them are one: those zeros take no
+ * more than a run's offset and length.  b begins at a multiple of a
+ * word, as every block does.
+ */
+static void
+drain_compact(struct __mon_wbuf *w)
+{
+	uint64_t head[2] = { MON_COMPACT_MAGIC, 0 }, run[2];
+	size_t i = 0, a, b, j, gap;
+
+	if (!w->begun) {
+		out_put(w, head, sizeof(head));
+		w->begun = 1;
+	}
+	while (i < w->n) {
+		if (zero_word(w, i)) {
+			i = word_end(w, i);
+			continue;
+		}
+		a = i;
+		b = word_end(w, i);
+		for (;;) {
+			for (j = b, gap = 0; j < w->n && gap <= 2 &&
+			    zero_word(w, j); j = word_end(w, j))
+				gap++;
+			if (j >= w->n || gap > 2)
+				break;
+			b = word_end(w, j);
+		}
+		run[0] = (uint64_t)w->pos + a;
+		run[1] = b - a;
+		out_put(w, run, sizeof(run));
+		out_put(w, w->b + a, b - a);
+		i = b;
+	}
+	w->pos += (off_t)w->n;
+	w->n = 0;
+}
+
 /*
  * Write b out, or if it is all zeros step over it: a hole (b lies in one
  * file block, so a block all of zeros is never written).  The zeros are
@@ -73,26 +191,22 @@ zeros(const char *p, size_t n)
 static void
 drain(struct __mon_wbuf *w)
 {
-	size_t off = 0;
-	ssize_t r;
-
+	if (w->compact) {
+		drain_compact(w);
+		return;
+	}
 	if (w->n > 0 && !w->err && zeros(w->b, w->n)) {
 		w->skip += (off_t)w->n;
-		off = w->n;
-	} else if (w->n > 0 && w->skip > 0 && !w->err) {
+		w->pos += (off_t)w->n;
+		w->n = 0;
+		return;
+	}
+	if (w->n > 0 && w->skip > 0 && !w->err) {
 		if (lseek(w->fd, w->skip, SEEK_CUR) < 0)
 			w->err = errno;
 		w->skip = 0;
 	}
-	while (off < w->n && !w->err) {
-		r = write(w->fd, w->b + off, w->n - off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			w->err = r < 0 ? errno : ENOSPC;
-		else
-			off += (size_t)r;
-	}
+	put_fd(w, w->b, w->n);
 	w->pos += (off_t)w->n;
 	w->n = 0;
 }
@@ -106,9 +220,19 @@ void
 __mon_outfile_flush(struct __mon_wbuf *w)
 {
 	static const char zero;
+	uint64_t size;
 	ssize_t r;
 
 	drain(w);
+	if (w->compact) {
+		put_fd(w, w->out, w->nout);
+		w->nout = 0;
+		/* The classic file's length, after the magic. */
+		size = (uint64_t)w->pos;
+		if (!w->err && put_at(w, &size, sizeof(size), sizeof(size)) != 0)
+			w->err = errno;
+		return;
+	}
 	if (w->skip == 0 || w->err)
 		return;
 	if (lseek(w->fd, w->skip, SEEK_CUR) < 0) {
@@ -125,6 +249,24 @@ __mon_outfile_flush(struct __mon_wbuf *w)
 	w->err = r == 1 ? 0 : r < 0 ? errno : ENOSPC;
 }
 
+/*
+ * Bytes at OFF of the (classic) file, already put and flushed, written
+ * anew: in a compact file, of its first MON_COMPACT_KEEP bytes only,
+ * which its first run holds.  0, or -1 with errno.
+ */
+int
+__mon_outfile_patch(struct __mon_wbuf *w, off_t off, const void *p,
+    size_t len)
+{
+	if (!w->compact)
+		return put_at(w, p, len, off);
+	if (off < 0 || off + (off_t)len > MON_COMPACT_KEEP) {
+		errno = EINVAL;
+		return -1;
+	}
+	return put_at(w, p, len, MON_COMPACT_HDR + MON_COMPACT_RUN + off);
+}
+
 /* Into the buffer, which fills up to the end of a file block at most. */
 void
 __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
@@ -137,13 +279,7 @@ __mon_outfile_put(struct __mon_wbuf *w, const void *p, size_t len)
 			drain(w);
 			continue;
 		}
-		k -= w->n;
-		if (k > len)
-			k = len;
-		memcpy(w->b + w->n, p, k);
-		w->n += k;
-		p = (const char *)p + k;
-		len -= k;
+		len -= take(w->b, &w->n, k, &p, len);
 	}
 }
 
@@ -364,6 +500,9 @@ put_all(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
 	cur.w.n = 0;
 	cur.w.pos = 0;
 	cur.w.skip = 0;
+	cur.w.compact = 0;
+	cur.w.begun = 0;
+	cur.w.nout = 0;
 	if (fill(&cur.w, arg) != 0 && cur.w.err == 0)
 		cur.w.err = errno != 0 ? errno : EIO;
 	__mon_outfile_flush(&cur.w);

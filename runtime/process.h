@@ -77,6 +77,7 @@ struct __mon_env {
 	int		 threads;	/* -threads: a file per thread */
 	int		 nostacks;	/* -nostacks: samples without stacks */
 	int		 kernel;	/* -kernel: kernel-mode time too (perf) */
+	int		 classic;	/* -classic: the classic mon.out, not compact */
 	long		 stackcopy;	/* -stackcopy: bytes, 0: the default */
 	size_t		 nobjs;		/* -incobj and -excobj names */
 	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */

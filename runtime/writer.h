@@ -17,22 +17,33 @@
  * two file blocks (MON_WBLOCK, counted from offset 0): a block that is
  * all zeros is not written but left as a hole, so that a profile's disk
  * use follows what ran (the histogram of code that never ran, unused
- * cells), not the program's text.
+ * cells), not the program's text.  A compact file (mon.h; fill sets
+ * compact before it puts anything) holds only the runs of words that
+ * are not zeros, through out, so that its length follows what ran too;
+ * its first MON_COMPACT_KEEP bytes are always held, for a header
+ * patched at the end.
  */
 #define MON_WBLOCK	4096
+#define MON_COMPACT_KEEP	24	/* struct hdr */
 
 struct __mon_wbuf {
 	int	 fd;
 	int	 err;
+	int	 compact;	/* the compact form: runs of words not zeros */
+	int	 begun;		/* compact: its magic put */
 	size_t	 n;		/* bytes in b */
-	off_t	 pos;		/* the file offset of b[0] */
+	off_t	 pos;		/* the (classic) file offset of b[0] */
 	off_t	 skip;		/* zeros before pos not yet stepped over */
+	size_t	 nout;		/* compact: bytes in out */
 	char	 b[MON_WBLOCK] __attribute__((__aligned__(sizeof(long))));
+	char	 out[2 * MON_WBLOCK];
 };
 
 void	 __mon_outfile_put(struct __mon_wbuf *, const void *, size_t)
 	    MON_HIDDEN;
 void	 __mon_outfile_flush(struct __mon_wbuf *) MON_HIDDEN;
+int	 __mon_outfile_patch(struct __mon_wbuf *, off_t, const void *,
+	    size_t) MON_HIDDEN;
 int	 __mon_outfile_write(const char *,
 	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
 void	 __mon_outfile_reset(void) MON_HIDDEN;

@@ -1,4 +1,6 @@
-# 140-sparse: a profile costs on disk what ran, not the program's text.
+# 140-sparse: a classic profile (PROFFLAGS -classic; 364-compact has
+# the default, compact one) costs on disk what ran, not the program's
+# text.
 # 300 processes of a program of over 5 MB of text (testsuite/tools/
 # genprog.sh: 2600 functions of 2 KB, 4 s to build) under one PROFDIR
 # leave 300 files of 1.4 MB each (the histogram of all the text), whose
@@ -32,7 +34,7 @@ while [ $i -lt 300 ]; do
 	for j in 0 1 2 3; do
 		calls=3
 		[ $(((i + j) % 30)) != 0 ] || calls=3000
-		PROFDIR=pd ./prog 10 $calls 2>> err &
+		PROFDIR=pd PROFFLAGS=-classic ./prog 10 $calls 2>> err &
 		pids="$pids $!"
 		echo $! $calls >> runs
 	done

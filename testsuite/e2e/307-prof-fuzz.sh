@@ -1,6 +1,7 @@
 # 307-prof-fuzz: the libFuzzer target for prof's mon.out reader, for a few
 # seconds from seeds of every shape (good, truncated, garbage, shared
-# object records, sparse, call stacks).  Needs clang; without it this case is skipped.
+# object records, sparse, call stacks, compact).  Needs clang; without
+# it this case is skipped.
 . "$E2E/300-prof.subr"
 mkdir seeds
 sample
@@ -18,4 +19,9 @@ printf 'This is not a profile.\n' > seeds/text
   echo "meta 29 $(($(addr alpha) + 1))"; echo "meta 28 $((7 << 8 | 2))"
   seq 40 | sed "s/.*/meta 29 $(($(addr beta) + 8))/"; } |
     "$MKMON" seeds/stacks
+# Compact (the runtime's default): the good one and the stacks.
+{ standard; echo compact; } | "$MKMON" seeds/compact
+{ "$MONDUMP" seeds/stacks >/dev/null; standard; echo "meta 28 $((3 << 8))"
+  echo "meta 29 $(($(addr main) + 8))"; echo compact; } |
+    "$MKMON" seeds/compact-stacks
 fuzz monread 4096

@@ -192,9 +192,13 @@ scan_exes() {
 }
 
 # profile_buildid FILE: the build-id prefix a profile records, as the
-# hex string readelf prints (the cell holds its first 8 bytes).
+# hex string readelf prints (the cell holds its first 8 bytes).  The
+# cells begin at byte 24, and in a compact profile (mon.h) 32 bytes
+# later, in its first run, which holds the header and the metadata.
 profile_buildid() {
-	od -An -v -w16 -tx8 -j 24 -N 1024 "$1" | awk '
+	_at=24
+	[ "$(head -c 4 "$1")" = MONZ ] && _at=56
+	od -An -v -w16 -tx8 -j $_at -N 1024 "$1" | awk '
 	    $1 == "0000000000000008" {
 		for (i = 15; i >= 1; i -= 2) printf "%s", substr($2, i, 2)
 		print ""; exit }'

@@ -19,6 +19,9 @@
  *	extra N			append N zero bytes
  *	truncate N		cut the file to N bytes, or make it N bytes
  *				long with a hole (a sparse file)
+ *	compact			write the file in the compact form (mon.h):
+ *				the runs of its 8-byte words that are not
+ *				zeros, its first 24 bytes always
  *
  * Usage: mkmon OUT < description
  */
@@ -123,6 +126,59 @@ object(const char *lo, const char *hi, const char *off, const char *path,
 	}
 }
 
+/* Rewrite the classic file PATH in the compact form: 0, or -1. */
+static int
+compact(const char *path)
+{
+	unsigned char *b = NULL;
+	uint64_t v[2];
+	size_t len = 0, room = 0, i, a, e, j, gap, w;
+	FILE *f;
+
+	if ((f = fopen(path, "rb")) == NULL)
+		return -1;
+	for (;;) {
+		if (len == room && (b = realloc(b, room = room * 2 + 4096)) == NULL)
+			return -1;
+		if ((i = fread(b + len, 1, room - len, f)) == 0)
+			break;
+		len += i;
+	}
+	fclose(f);
+	if ((f = fopen(path, "wb")) == NULL)
+		return -1;
+	v[0] = MON_COMPACT_MAGIC;
+	v[1] = len;
+	fwrite(v, sizeof(v), 1, f);
+#define WEND(i)	((len - (i) < 8) ? len : (i) + 8)
+#define ZERO(i)	((i) >= 24 && memcmp(b + (i), "\0\0\0\0\0\0\0\0", \
+		    WEND(i) - (i)) == 0)
+	for (i = 0; i < len; ) {
+		if (ZERO(i)) {
+			i = WEND(i);
+			continue;
+		}
+		a = i;
+		e = WEND(i);
+		for (;;) {
+			for (j = e, gap = 0; j < len && gap <= 2 && ZERO(j);
+			    j = WEND(j))
+				gap++;
+			if (j >= len || gap > 2)
+				break;
+			e = WEND(j);
+		}
+		w = e - a;
+		v[0] = a;
+		v[1] = w;
+		fwrite(v, sizeof(v), 1, f);
+		fwrite(b + a, 1, w, f);
+		i = e;
+	}
+	free(b);
+	return fclose(f);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -130,6 +186,7 @@ main(int argc, char **argv)
 	struct hdr h = { 0, 0, 0 };
 	size_t nbins = 0, i, extra = 0;
 	long long trunc = -1, nfns = -1;
+	int dense = 1;
 	char line[8192], a[4096], b[4096], c[4096], d[4096], e[4096], g[4096];
 	unsigned key;
 	long v;
@@ -175,6 +232,8 @@ main(int argc, char **argv)
 			extra = num(b);
 		} else if (strcmp(a, "truncate") == 0 && n == 2) {
 			trunc = num(b);
+		} else if (strcmp(a, "compact") == 0 && n == 1) {
+			dense = 0;
 		} else {
 			fprintf(stderr, "mkmon: bad line: %s", line);
 			return 2;
@@ -196,6 +255,10 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (trunc >= 0 && truncate(argv[1], trunc) != 0) {
+		perror(argv[1]);
+		return 2;
+	}
+	if (!dense && compact(argv[1]) != 0) {
 		perror(argv[1]);
 		return 2;
 	}

@@ -32,6 +32,13 @@ call(int i)
 	mon_hook_count(&words[i], &cellp[i]);
 }
 
+/* The form the runtime writes: the classic mon.out (1) or compact (0). */
+static void
+form(int classic)
+{
+	((struct __mon_env *)(uintptr_t)__mon_env_get())->classic = classic;
+}
+
 static void
 setup(void)
 {
@@ -46,6 +53,7 @@ teardown(void)
 	char cmd[128];
 
 	__mon_monitor_stop(0);	/* nothing written at the test's exit */
+	form(0);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		return;
@@ -69,18 +77,17 @@ meta_of(const struct cnt *c, size_t n, long key)
  */
 #define NMETA	(16 + strlen(__mon_exe_path()) / 8 + 1)
 
-START_TEST(test_round_trip_byte_exact)
+/*
+ * monitor() on a buffer of RANGE bytes of text, function i called i + 1
+ * times, every bin set: *SSIZ words of header and cells before the
+ * *NBINS bins.
+ */
+static void
+prepare(size_t *ssiz, size_t *nbins)
 {
-	char path[128], *lo = (char *)&setup;
+	char *lo = (char *)&setup;
 	uintptr_t hlo, hhi;
-	struct hdr h;
-	struct cnt c[16 + PATH_MAX / 8 + 1 + NF];
-	char exe[PATH_MAX + 8];
-	size_t n;
-	WORD hist[RANGE];
-	size_t nbins, ssiz, i;
-	struct stat sb;
-	FILE *f;
+	size_t i;
 	int k;
 
 	ck_assert_int_eq(__monitor((int (*)(void))lo,
@@ -89,12 +96,28 @@ START_TEST(test_round_trip_byte_exact)
 	for (i = 0; i < NF; i++)
 		for (k = 0; k <= (int)i; k++)
 			call((int)i);
-	ssiz = (sizeof(struct hdr) + 4 * sizeof(struct cnt)) / sizeof(WORD);
-	nbins = BUFSIZE - ssiz;
-	ck_assert_ptr_eq(__mon_hist_get(&i, &hlo, &hhi), buf + ssiz);
-	ck_assert_uint_eq(i, nbins);
-	for (i = 0; i < nbins; i++)
-		buf[ssiz + i] = (WORD)(i * 7 + 1);
+	*ssiz = (sizeof(struct hdr) + 4 * sizeof(struct cnt)) / sizeof(WORD);
+	*nbins = BUFSIZE - *ssiz;
+	ck_assert_ptr_eq(__mon_hist_get(&i, &hlo, &hhi), buf + *ssiz);
+	ck_assert_uint_eq(i, *nbins);
+	for (i = 0; i < *nbins; i++)
+		buf[*ssiz + i] = (WORD)(i * 7 + 1);
+}
+
+START_TEST(test_round_trip_byte_exact)
+{
+	char path[128], *lo = (char *)&setup;
+	struct hdr h;
+	struct cnt c[16 + PATH_MAX / 8 + 1 + NF];
+	char exe[PATH_MAX + 8];
+	size_t n;
+	WORD hist[RANGE];
+	size_t nbins, ssiz, i;
+	struct stat sb;
+	FILE *f;
+
+	prepare(&ssiz, &nbins);
+	form(1);		/* after monitor(), which reads PROFFLAGS */
 	snprintf(path, sizeof(path), "%s/mon.out", dir);
 	ck_assert_int_eq(__mon_monout_write(path), 0);
 
@@ -137,6 +160,70 @@ START_TEST(test_round_trip_byte_exact)
 	ck_assert_uint_eq(fread(hist, sizeof(WORD), nbins + 1, f), nbins);
 	ck_assert_int_eq(memcmp(hist, buf + ssiz, nbins * sizeof(WORD)), 0);
 	fclose(f);
+}
+END_TEST
+
+/* The file at PATH, whole, and its length. */
+static unsigned char *
+slurp(const char *path, size_t *len)
+{
+	static unsigned char b[2][1 << 16];
+	static int k;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(f = fopen(path, "rb"));
+	*len = fread(b[k], 1, sizeof(b[k]), f);
+	ck_assert_uint_lt(*len, sizeof(b[k]));
+	fclose(f);
+	return b[k++ % 2];
+}
+
+/*
+ * The compact mon.out (the default) of a run is the classic file's bytes
+ * that are not zeros (mon.h): expanded, it is the classic file, byte for
+ * byte; its runs are in order and hold no run of 3 zero words.
+ */
+START_TEST(test_compact_is_the_classic_file)
+{
+	static unsigned char dense[1 << 16];
+	char classic[128], compact[128];
+	const unsigned char *cl, *co, *p;
+	uint64_t magic, size, off, n, prev = 0;
+	size_t clen, colen, ssiz, nbins, j, zeros;
+
+	prepare(&ssiz, &nbins);
+	snprintf(classic, sizeof(classic), "%s/classic", dir);
+	snprintf(compact, sizeof(compact), "%s/compact", dir);
+	form(1);
+	ck_assert_int_eq(__mon_monout_write(classic), 0);
+	form(0);
+	ck_assert_int_eq(__mon_monout_write(compact), 0);
+	cl = slurp(classic, &clen);
+	co = slurp(compact, &colen);
+	memcpy(&magic, co, 8);
+	memcpy(&size, co + 8, 8);
+	ck_assert_uint_eq(magic, MON_COMPACT_MAGIC);
+	ck_assert_uint_eq(size, clen);
+	memset(dense, 0, sizeof(dense));
+	for (p = co + MON_COMPACT_HDR; p < co + colen;
+	    p += MON_COMPACT_RUN + n) {
+		memcpy(&off, p, 8);
+		memcpy(&n, p + 8, 8);
+		ck_assert_uint_ge(off, prev);
+		ck_assert_uint_gt(n, 0);
+		ck_assert_uint_le(off + n, size);
+		ck_assert_uint_le((size_t)(p - co) + MON_COMPACT_RUN + n, colen);
+		memcpy(dense + off, p + MON_COMPACT_RUN, n);
+		for (j = zeros = 0; j + 8 <= n; j += 8) {
+			zeros = memcmp(p + MON_COMPACT_RUN + j, "\0\0\0\0\0\0\0\0",
+			    8) == 0 ? zeros + 1 : 0;
+			ck_assert_uint_lt(zeros, 3);
+		}
+		prev = off + n;
+	}
+	ck_assert_int_eq(memcmp(dense, cl, clen), 0);
+	/* The unused cells (the default buffer's) are not in it. */
+	ck_assert_uint_lt(colen, clen);
 }
 END_TEST
 
@@ -196,6 +283,7 @@ monout_suite(void)
 	__mon_monitor_stop(0);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_round_trip_byte_exact);
+	tcase_add_test(tc, test_compact_is_the_classic_file);
 	tcase_add_test(tc, test_failure_leaves_nothing);
 	tcase_add_test(tc, test_stale_temporary_is_no_obstacle);
 	suite_add_tcase(s, tc);

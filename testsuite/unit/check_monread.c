@@ -373,6 +373,151 @@ START_TEST(test_compact_keeps_what_counts)
 }
 END_TEST
 
+/*
+ * The classic image IM as a compact mon.out (mon.h) into OUT: a run for
+ * each stretch of bytes that are not zeros, cut anywhere (in a cell, in
+ * a bin), as a reader must take them.
+ */
+static void
+to_compact(const struct img *im, struct img *out)
+{
+	uint64_t v[2] = { MON_COMPACT_MAGIC, im->len };
+	size_t i = 0, j;
+
+	out->len = 0;
+	put(out, v, sizeof(v));
+	while (i < im->len) {
+		if (im->buf[i] == 0) {
+			i++;
+			continue;
+		}
+		for (j = i; j < im->len && im->buf[j] != 0; j++)
+			;
+		v[0] = i;
+		v[1] = j - i;
+		put(out, v, sizeof(v));
+		put(out, im->buf + i, j - i);
+		i = j;
+	}
+}
+
+/* Each cell or bin of MF that is not zero, as text, into BUF. */
+static void
+visible(struct monfile *mf, char *buf, size_t len)
+{
+	struct monrun r;
+	uint64_t pc;
+	size_t k = 0, i, at = 0;
+	long n;
+
+	buf[0] = '\0';
+	while (monread_cells(mf, &k, &r))
+		for (i = 0; i < r.n; i++) {
+			monrun_cell(&r, i, &pc, &n);
+			if (pc != 0 || n != 0)
+				at += (size_t)snprintf(buf + at, len - at,
+				    "c%zu:%llx:%ld ", r.first + i,
+				    (unsigned long long)pc, n);
+		}
+	k = 0;
+	while (monread_bins(mf, &k, &r))
+		for (i = 0; i < r.n; i++)
+			if (monrun_bin(&r, i) != 0)
+				at += (size_t)snprintf(buf + at, len - at,
+				    "b%zu:%u ", r.first + i, monrun_bin(&r, i));
+}
+
+/*
+ * A compact mon.out reads as the classic file it stands for: the same
+ * header, metadata, cells and bins, however its runs are cut; and the
+ * same again once compacted.
+ */
+START_TEST(test_compact_file_read)
+{
+	static const WORD w[64] = { [0] = 2, [8] = 3, [11] = 5, [40] = 7,
+	    [63] = 1 };
+	static char a[2048], b[2048];
+	struct img im, co;
+	struct monfile mf, mc;
+
+	hdr(&im, 0x1000, 0x1040, 6);
+	cell(&im, MON_META_MAGIC, MON_META_MAGIC_VALUE);
+	cell(&im, MON_META_RATE, 250);
+	cell(&im, 0x1010, 12);
+	cell(&im, 0, 0);
+	cell(&im, 0x1020, 0);
+	cell(&im, 0x1030, 0x10000000001L);
+	put(&im, w, sizeof(w));
+	to_compact(&im, &co);
+	ck_assert_ptr_null(parse(&im, &mf));
+	ck_assert_ptr_null(parse(&co, &mc));
+	ck_assert_uint_eq(mc.size, im.len);
+	ck_assert_uint_eq(mc.lpc, 0x1000);
+	ck_assert_uint_eq(mc.hpc, 0x1040);
+	ck_assert_uint_eq(mc.nfns, 6);
+	ck_assert_uint_eq(mc.nbins, 64);
+	ck_assert_int_eq(mc.meta[MON_META_RATE], 250);
+	visible(&mf, a, sizeof(a));
+	visible(&mc, b, sizeof(b));
+	ck_assert_str_eq(b, a);
+	ck_assert_str_eq(b, "c0:1:3559655092786196333 c1:3:250 c2:1010:12 c4:1020:0 "
+	    "c5:1030:1099511627777 b0:2 b8:3 b11:5 b40:7 b63:1 ");
+	ck_assert_int_eq(monread_compact(&mc), 0);
+	visible(&mc, b, sizeof(b));
+	ck_assert_str_eq(b, a);
+	monread_close(&mf);
+	monread_close(&mc);
+}
+END_TEST
+
+/* A damaged compact mon.out is refused, in one line naming the problem. */
+START_TEST(test_bad_compact_refused)
+{
+	struct img im, co;
+	uint64_t v[2];
+
+	hdr(&im, 0x1000, 0x1010, 1);
+	cell(&im, 0x1004, 3);
+	bins(&im, 8);
+	to_compact(&im, &co);
+	co.len = 8;
+	REFUSED(&co, "truncated compact header (8 of 16 bytes)");
+	to_compact(&im, &co);
+	co.len -= 1;
+	/* Runs: a byte of lpc, of hpc, of nfns, 2 of the cell's pc, 1 of
+	 * its count; the last cut short. */
+	REFUSED(&co, "compact run 5 (1 bytes at 32) out of order, empty or "
+	    "past the end");
+	to_compact(&im, &co);
+	co.len = MON_COMPACT_HDR + 8;
+	REFUSED(&co, "compact run 1 truncated");
+	/* A run before the last one's end; a run past the classic size. */
+	to_compact(&im, &co);
+	v[0] = 0;
+	v[1] = 1;
+	put(&co, v, sizeof(v));
+	put(&co, "x", 1);
+	REFUSED(&co, "compact run 6 (1 bytes at 0) out of order, empty or "
+	    "past the end");
+	to_compact(&im, &co);
+	v[0] = im.len;
+	put(&co, v, sizeof(v));
+	put(&co, "x", 1);
+	REFUSED(&co, "compact run 6 (1 bytes at 56) out of order, empty or "
+	    "past the end");
+	to_compact(&im, &co);
+	v[0] = 40;
+	v[1] = 0;
+	put(&co, v, sizeof(v));
+	REFUSED(&co, "compact run 6 (0 bytes at 40) out of order, empty or "
+	    "past the end");
+	/* Its header, from the runs, checked as a classic one's. */
+	hdr(&im, 0x1000, 0x1010, 9);
+	to_compact(&im, &co);
+	REFUSED(&co, "header says 9 cells, the file holds at most 0");
+}
+END_TEST
+
 START_TEST(test_missing_file_exits_1)
 {
 	struct monfile mf;
@@ -398,6 +543,8 @@ monread_suite(void)
 	tcase_add_test(tc, test_bad_object_records_refused);
 	tcase_add_test(tc, test_count_only_profile_accepted);
 	tcase_add_test(tc, test_round_trip_through_a_file);
+	tcase_add_test(tc, test_compact_file_read);
+	tcase_add_test(tc, test_bad_compact_refused);
 	tcase_add_test(tc, test_compact_keeps_what_counts);
 	tcase_add_exit_test(tc, test_missing_file_exits_1, 1);
 	suite_add_tcase(s, tc);

@@ -3,7 +3,8 @@
  * check_outfile.c - the profile writer's holes (runtime/outfile.c): a
  * file block that is all zeros is left as a hole, the file reads back
  * byte for byte as written, and a file that ends in a hole has its
- * whole size.
+ * whole size.  A compact file holds the runs of words that are not
+ * zeros, and only those: its length is known to the byte.
  */
 #include <sys/stat.h>
 
@@ -35,6 +36,7 @@ static struct spec {
 	size_t		 step;
 	size_t		 flush_at;
 	size_t		 hdr;
+	int		 compact;
 } sp;
 
 static int
@@ -44,6 +46,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	struct spec *s = arg;
 	size_t off, k;
 
+	w->compact = s->compact;
 	for (off = 0; off < s->len; off += k) {
 		k = s->len - off < s->step ? s->len - off : s->step;
 		if (off < s->flush_at && off + k > s->flush_at)
@@ -58,8 +61,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	}
 	if (s->hdr > 0) {
 		__mon_outfile_flush(w);
-		if (w->err || pwrite(w->fd, s->want, s->hdr, 0) !=
-		    (ssize_t)s->hdr)
+		if (w->err || __mon_outfile_patch(w, 0, s->want, s->hdr) != 0)
 			return -1;
 	}
 	return 0;
@@ -194,6 +196,102 @@ START_TEST(test_holes_between)
 }
 END_TEST
 
+/*
+ * Write sp compact, read it back: its magic and the classic length, and
+ * its runs expanded are sp's bytes.  Returns the file's length; its runs
+ * into nruns.
+ */
+static size_t nruns;
+
+static size_t
+compact_check(void)
+{
+	static unsigned char got[MAXLEN + 64], dense[MAXLEN];
+	uint64_t v[2], off, n;
+	size_t at, len;
+	ssize_t r;
+	int fd;
+
+	sp.compact = 1;
+	ck_assert_int_eq(__mon_outfile_write(path, fill, &sp), 0);
+	ck_assert_int_ge(fd = open(path, O_RDONLY), 0);
+	r = read(fd, got, sizeof(got));
+	close(fd);
+	ck_assert_int_ge((long)r, MON_COMPACT_HDR);
+	len = (size_t)r;
+	memcpy(v, got, sizeof(v));
+	ck_assert_uint_eq(v[0], MON_COMPACT_MAGIC);
+	ck_assert_uint_eq(v[1], sp.len);
+	memset(dense, 0, sizeof(dense));
+	nruns = 0;
+	for (at = MON_COMPACT_HDR; at < len; at += MON_COMPACT_RUN + n) {
+		nruns++;
+		memcpy(&off, got + at, 8);
+		memcpy(&n, got + at + 8, 8);
+		ck_assert_uint_le(off + n, sp.len);
+		memcpy(dense + off, got + at + MON_COMPACT_RUN, n);
+	}
+	ck_assert_uint_eq(at, len);
+	ck_assert_int_eq(memcmp(dense, sp.want, sp.len), 0);
+	return len;
+}
+
+/*
+ * Compact: the header's 24 bytes always (patched at the end), then each
+ * word that is not zeros, with at most 2 words of zeros between two of
+ * a run: here the header and 300 bytes (to the end of their word, 328),
+ * and three lone bytes, each a word: 16 + (16 + 328) + 3 * (16 + 8).
+ */
+START_TEST(test_compact_runs)
+{
+	static const size_t flush_at[] = { 0, 50, BLK + 7, 2 * BLK };
+	size_t i;
+
+	memset(sp.want, 'h', 24);
+	memset(sp.want + 24, 'c', 300);
+	sp.want[2 * BLK - 1] = 1;
+	sp.want[4 * BLK] = 2;
+	sp.want[6 * BLK + 100] = 3;
+	sp.len = 6 * BLK + 200;
+	sp.hdr = 24;
+	for (i = 0; i < sizeof(flush_at) / sizeof(flush_at[0]); i++) {
+		sp.flush_at = flush_at[i];
+		sp.step = i % 2 ? 1000 : 4096;
+		/* A flush that leaves a block half full, as only a test
+		 * does, may cut a run in two there. */
+		if (flush_at[i] % BLK == 0)
+			ck_assert_uint_eq(compact_check(), 16 + 344 + 3 * 24);
+		else
+			ck_assert_uint_le(compact_check(),
+			    16 + 344 + 3 * 24 + 2 * 24);
+	}
+	/* Two words of zeros between two others: one run; three: two. */
+	memset(sp.want, 0, sizeof(sp.want));
+	memset(sp.want, 'h', 24);		/* words 0 to 2 */
+	sp.want[40] = 1;			/* word 5 */
+	sp.len = 56;
+	sp.flush_at = 0;
+	ck_assert_uint_eq(compact_check(), 16 + 16 + 48);
+	ck_assert_uint_eq(nruns, 1);
+	sp.want[40] = 0;
+	sp.want[48] = 1;			/* word 6 */
+	ck_assert_uint_eq(compact_check(), 16 + 16 + 24 + 16 + 8);
+	ck_assert_uint_eq(nruns, 2);
+}
+END_TEST
+
+/* Compact zeros: the header's 24 bytes only, or what there is of them. */
+START_TEST(test_compact_zeros)
+{
+	sp.len = 5 * BLK;
+	ck_assert_uint_eq(compact_check(), 16 + 16 + 24);
+	sp.len = 7;
+	ck_assert_uint_eq(compact_check(), 16 + 16 + 7);
+	sp.len = 0;
+	ck_assert_uint_eq(compact_check(), 16);
+}
+END_TEST
+
 static Suite *
 outfile_suite(void)
 {
@@ -205,6 +303,8 @@ outfile_suite(void)
 	tcase_add_test(tc, test_ends_in_hole);
 	tcase_add_test(tc, test_all_zeros);
 	tcase_add_test(tc, test_holes_between);
+	tcase_add_test(tc, test_compact_runs);
+	tcase_add_test(tc, test_compact_zeros);
 	suite_add_tcase(s, tc);
 	return s;
 }
