@@ -51,6 +51,7 @@
 #define MON_SECCOMP_SIGPROF	0x100	/* itimer.c's handler: its stack walk */
 #define MON_SECCOMP_GONE	0x200	/* has a thread gone: tgkill(pid, tid, 0) */
 #define MON_SECCOMP_YIELD	0x400	/* perf.c's waits: sched_yield */
+#define MON_SECCOMP_ZERO	0x800	/* hist.c: pages dropped to zeros */
 
 int	 __mon_seccomp_push(int, const void *) MON_HIDDEN;
 void	 __mon_seccomp_pop(void) MON_HIDDEN;

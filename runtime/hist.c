@@ -8,8 +8,12 @@
  * __mon_hist_tick runs in signal handlers and in the perf drain: it
  * only does atomics on the bins and never blocks.
  */
+#include <sys/mman.h>
+
+#include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sampler.h"
 
@@ -35,6 +39,7 @@ static struct {
 static struct {
 	WORD		*bins;
 	size_t		 nbins;
+	size_t		 page;		/* bins the runtime mapped: page size */
 	uintptr_t	 lpc, hpc;
 	const struct monitor_args *ranges;
 	size_t		 nranges;
@@ -236,6 +241,32 @@ __mon_hist_stack(const uintptr_t *pc, size_t depth, long tid)
 	    MON_LOAD(&threads) ? __mon_cells_sid(tid) : 0);
 }
 
+/*
+ * The bins set to zero.  Where the runtime mapped them, their whole
+ * pages are dropped (MADV_DONTNEED), not written: they read as zeros,
+ * and in a fork child nothing is copied.  A memset of a program's 9 MB
+ * of text's 2.3 MB of bins copied 560 pages in every child, 3.5 ms of
+ * CPU a fork, where plain took 0.2 ms.
+ */
+static void
+zero_bins(void)
+{
+	uintptr_t a = (uintptr_t)profile.bins, e, pa, pe;
+	size_t pg = profile.page;
+	int saved = errno;
+
+	e = a + profile.nbins * sizeof(WORD);
+	pa = pg != 0 ? (a + pg - 1) & ~(uintptr_t)(pg - 1) : e;
+	pe = pg != 0 ? e & ~(uintptr_t)(pg - 1) : e;
+	if (pa < pe && __mon_seccomp_may(MON_SECCOMP_ZERO) &&
+	    madvise((void *)pa, pe - pa, MADV_DONTNEED) == 0) {
+		memset(profile.bins, 0, pa - a);
+		memset((void *)pe, 0, e - pe);
+	} else
+		memset(profile.bins, 0, profile.nbins * sizeof(WORD));
+	errno = saved;
+}
+
 static void
 zero_ranges(void)
 {
@@ -248,10 +279,16 @@ zero_ranges(void)
 			    __ATOMIC_RELAXED);
 }
 
-/* monitor(): the profile's histogram, nbins over [lpc, hpc), from zero. */
+/*
+ * monitor(): the profile's histogram, nbins over [lpc, hpc), from zero;
+ * own: bins lie in private anonymous memory the runtime mapped
+ * (monstartup's), whose pages a reset may drop.
+ */
 void
-__mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc)
+__mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc,
+    int own)
 {
+	profile.page = own ? (size_t)sysconf(_SC_PAGESIZE) : 0;
 	profile.ranges = NULL;
 	profile.nranges = 0;
 	profile.bins = bins;
@@ -272,7 +309,7 @@ void
 __mon_hist_ranges(const struct monitor_args *r, size_t nr)
 {
 	__mon_hist_start(NULL, 0, (uintptr_t)r[nr - 1].lowpc,
-	    (uintptr_t)r[0].highpc);
+	    (uintptr_t)r[0].highpc, 0);
 	profile.ranges = r;
 	profile.nranges = nr;
 	zero_ranges();
@@ -362,7 +399,7 @@ void
 __mon_hist_reset(void)
 {
 	if (profile.bins != NULL)
-		memset(profile.bins, 0, profile.nbins * sizeof(WORD));
+		zero_bins();
 	zero_ranges();
 	MON_STORE(&n.samples, 0);
 	MON_STORE(&n.saturated, 0);

@@ -246,7 +246,10 @@ __mon_pcs_reset(void)
 	struct pcs_tab *t;
 	size_t i;
 
+	/* Only counts that are not zero: a fork child copies no page
+	 * of a table that held none. */
 	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
 		for (i = 0; i <= t->mask; i++)
-			MON_STORE(&t->e[i].n, 0);
+			if (MON_LOAD(&t->e[i].n) != 0)
+				MON_STORE(&t->e[i].n, 0);
 }

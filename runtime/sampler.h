@@ -89,7 +89,7 @@ void	 __mon_hist_stack(const uintptr_t *, size_t, long) MON_HIDDEN;
 void	 __mon_hist_threads(int) MON_HIDDEN;
 void	 __mon_hist_stacks(int) MON_HIDDEN;
 int	 __mon_hist_with_stacks(void) MON_HIDDEN;
-void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t) MON_HIDDEN;
+void	 __mon_hist_start(WORD *, size_t, uintptr_t, uintptr_t, int) MON_HIDDEN;
 void	 __mon_hist_ranges(const struct monitor_args *, size_t) MON_HIDDEN;
 void	 __mon_hist_ranges_each(uintptr_t, uintptr_t,
 	    void (*)(uintptr_t, long, void *), void *) MON_HIDDEN;

@@ -318,6 +318,8 @@ static const struct {
 	{ MON_SECCOMP_REAP, { SYS_munmap, 0, { 0 } } },
 	/* perf.c: a wait for the rings, which the writer may be draining. */
 	{ MON_SECCOMP_YIELD, { SYS_sched_yield, 0, { 0 } } },
+	/* hist.c: the histogram zeroed by dropping its pages. */
+	{ MON_SECCOMP_ZERO, { SYS_madvise, A(2), { 0, 0, MADV_DONTNEED } } },
 };
 
 /* Whether the filter can kill or trap: a return that is not harmless. */

@@ -469,7 +469,7 @@ __mon_stacks_reset(void)
 
 	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++)
 		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) !=
-		    0)
+		    0 && MON_LOAD(&at(off)->n) != 0)
 			MON_STORE(&at(off)->n, 0);
 	MON_STORE(&s.lost, 0);
 }

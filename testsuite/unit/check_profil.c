@@ -3,6 +3,8 @@
  * check_profil.c - the profil(2) bin formula, the uniform histogram,
  * saturation and out-of-range samples (runtime/hist.c, runtime/profil.c).
  */
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -39,12 +41,44 @@ counts(void)
 	return c;
 }
 
+/*
+ * Bins in pages the runtime mapped (monstartup's): a reset zeroes the
+ * part pages at either end and drops the whole pages between, which
+ * read as zeros; the bins still count from there.
+ */
+START_TEST(test_own_bins_reset)
+{
+	size_t pg = 4096, nb, i;	/* larger pages: a memset does it */
+	WORD *b;
+	char *m;
+
+	m = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(m, MAP_FAILED);
+	b = (WORD *)(m + 100);		/* from mid-page to mid-page */
+	nb = (3 * pg + 50) / sizeof(WORD);
+	__mon_mode_set(1);
+	__mon_hist_start(b, nb, 0x10000, 0x10000 + 2 * nb, 1);
+	for (i = 0; i < nb; i++)
+		b[i] = (WORD)(i | 1);
+	m[99] = 7;			/* not a bin: kept */
+	__mon_hist_reset();
+	for (i = 0; i < nb; i++)
+		ck_assert_uint_eq(b[i], 0);
+	ck_assert_int_eq(m[99], 7);
+	__mon_hist_tick(0x10000 + 2 * (nb - 1), 0);
+	ck_assert_uint_eq(b[nb - 1], 1);
+	__mon_hist_stop();
+	munmap(m, 4 * pg);
+}
+END_TEST
+
 START_TEST(test_uniform_bins_span_range)
 {
 	memset(bins, 0, sizeof(bins));
 	__mon_mode_set(1);
 	/* 8 bins over 100 bytes */
-	__mon_hist_start(bins, 8, 1000, 1100);
+	__mon_hist_start(bins, 8, 1000, 1100, 0);
 	__mon_hist_tick(1000, 0);
 	__mon_hist_tick(1012, 0);
 	__mon_hist_tick(1013, 0);
@@ -134,7 +168,7 @@ START_TEST(test_threads_samples_add_up)
 
 	memset(bins, 0, sizeof(bins));
 	__mon_mode_set(1);
-	__mon_hist_start(bins, 8, 1000, 1100);
+	__mon_hist_start(bins, 8, 1000, 1100, 0);
 	__mon_hist_threads(1);
 	/* this thread (the process's first: sid 1), then two others */
 	for (i = 0; i < 5; i++)
@@ -168,6 +202,7 @@ profil_suite(void)
 	__mon_monitor_stop(0);
 	tcase_add_test(tc, test_bin_formula);
 	tcase_add_test(tc, test_uniform_bins_span_range);
+	tcase_add_test(tc, test_own_bins_reset);
 	tcase_add_test(tc, test_bins_saturate);
 	tcase_add_test(tc, test_off_takes_no_sample);
 	tcase_add_test(tc, test_profil_bad_buffers);
