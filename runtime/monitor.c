@@ -481,6 +481,7 @@ __monstartup(char *lowpc, char *highpc)
 {
 	uintptr_t lo = (uintptr_t)lowpc, hi = (uintptr_t)highpc, bar;
 	size_t bytes;
+	int rc;
 	void *buf;
 
 	__mon_env_load();
@@ -513,9 +514,10 @@ __monstartup(char *lowpc, char *highpc)
 		return -1;
 	}
 	fresh = buf;
-	if (__monitor((int (*)(void))lo, (int (*)(void))hi, buf,
-	    bytes / sizeof(WORD), MON_NFUNC) != 0) {
-		fresh = NULL;
+	rc = __monitor((int (*)(void))lo, (int (*)(void))hi, buf,
+	    bytes / sizeof(WORD), MON_NFUNC);
+	fresh = NULL;
+	if (rc != 0) {
 		munmap(buf, bytes);
 		return -1;
 	}
