@@ -28,7 +28,7 @@ gmonread_parse(struct gmonfile *gf, const void *p, size_t size, char *ebuf,
     size_t esz)
 {
 	const unsigned char *b = p;
-	size_t off, cap = 0, n;
+	size_t off, cap = 0, hcap = 0, n;
 	uint64_t lo, hi;
 	uint32_t u32;
 	int32_t version;
@@ -56,11 +56,12 @@ gmonread_parse(struct gmonfile *gf, const void *p, size_t size, char *ebuf,
 			}
 			if ((size - off - GMON_HIST) / 2 < u32)
 				goto truncated;
-			if (gf->nhist++ == 0) {
-				gf->lpc = lo;
-				gf->hpc = hi;
-				gf->nbins = u32;
+			if (prof_grow(&gf->hist, &hcap, gf->nhist + 1,
+			    sizeof(*gf->hist)) != 0) {
+				gmonread_close(gf);
+				return prof_errf(ebuf, esz, "out of memory");
 			}
+			gf->hist[gf->nhist++] = (struct gmonhist){ lo, hi, u32 };
 			off += GMON_HIST + (size_t)u32 * 2;
 			break;
 		case TAG_ARC:
@@ -119,6 +120,41 @@ void
 gmonread_close(struct gmonfile *gf)
 {
 	free(gf->arc);
+	free(gf->hist);
 	gf->arc = NULL;
 	gf->narc = 0;
+	gf->hist = NULL;
+	gf->nhist = 0;
+}
+
+/*
+ * Whether GF's histogram records are the NBINS bins over [LPC, HPC):
+ * one record of all of them (the classic record, glibc's), or records
+ * of whole bins of it at its scale that begin at LPC and end at HPC
+ * (the runtime writes one record per run of bins with samples, and the
+ * first and last bins).  1 where it has none.
+ */
+int
+gmonread_within(const struct gmonfile *gf, uint64_t lpc, uint64_t hpc,
+    uint64_t nbins)
+{
+	const struct gmonhist *h;
+	unsigned __int128 span = hpc - lpc;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	size_t k;
+
+	for (k = 0; k < gf->nhist; k++) {
+		h = &gf->hist[k];
+		lo = h->lo < lo ? h->lo : lo;
+		hi = h->hi > hi ? h->hi : hi;
+		if (h->lo == lpc && h->hi == hpc && h->nbins == nbins)
+			continue;
+		if (h->lo < lpc || h->hi > hpc || h->lo >= h->hi ||
+		    nbins == 0 || h->nbins == 0 ||
+		    (unsigned __int128)(h->hi - h->lo) * nbins !=
+		    (unsigned __int128)h->nbins * span ||
+		    (unsigned __int128)(h->lo - lpc) * nbins % span != 0)
+			return 0;
+	}
+	return gf->nhist == 0 || (lo == lpc && hi == hpc);
 }

@@ -49,8 +49,8 @@ gmons_load(struct callgraph *cg, const struct report *r,
 			errx(1, "%s: %s; rerun the -pg program to write it "
 			    "again", path, e);
 		/* The runtime writes one histogram to both files. */
-		if (gf.nhist > 0 && r->nbins > 0 && (gf.lpc != r->lpc ||
-		    gf.hpc != r->hpc || gf.nbins != r->nbins)) {
+		if (r->nbins > 0 && !gmonread_within(&gf, r->lpc, r->hpc,
+		    r->nbins)) {
 			if (required)
 				errx(1, "%s: not of the run the profile is of: "
 				    "its histogram is of another program; name "

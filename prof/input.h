@@ -208,14 +208,22 @@ struct gmonarc {
 	uint64_t	 count;
 };
 
+/* A histogram record's range and bins. */
+struct gmonhist {
+	uint64_t	 lo, hi;
+	uint64_t	 nbins;
+};
+
 struct gmonfile {
 	const char	*path;
 	struct gmonarc	*arc;		/* file order, repeats too */
 	size_t		 narc;
-	size_t		 nhist;		/* histogram records */
-	uint64_t	 lpc, hpc;	/* the first one's range */
-	size_t		 nbins;		/* and bins */
+	struct gmonhist	*hist;		/* histogram records, file order */
+	size_t		 nhist;
 };
+
+int		 gmonread_within(const struct gmonfile *, uint64_t, uint64_t,
+		    uint64_t);
 
 const char	*gmonread_parse(struct gmonfile *, const void *, size_t,
 		    char *, size_t);

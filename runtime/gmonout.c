@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gmonout.c - writes gmon.out for GNU gprof in -pg programs: the "gmon"
- * header (version 1), one histogram record (mon.out's histogram, at the
- * sampler's real rate) and one arc record per (caller pc, callee), all
- * with link-time addresses, in native byte order.
+ * header (version 1), mon.out's histogram at the sampler's real rate
+ * (one record per run of bins with samples, or with PROFFLAGS -classic
+ * one for all), and one arc record per (caller pc, callee), all with
+ * link-time addresses, in native byte order.
  *
  * gprof keeps an arc only if both ends fall in the executable's symbols,
  * so calls from outside it (main from libc, a qsort comparator, a
@@ -51,27 +52,62 @@ put_tag(struct __mon_wbuf *w, unsigned char tag, const void *rec, size_t len)
 	__mon_outfile_put(w, rec, len);
 }
 
+/* Bins [I, J) of BINS, those of [A, B) (the runtime's code) as zeros. */
+static void
+put_bins(struct __mon_wbuf *w, const WORD *bins, size_t i, size_t j,
+    size_t a, size_t b)
+{
+	static const WORD zero[512];
+	size_t k, n;
+
+	for (k = i; k < j; k += n) {
+		if (k < a || k >= b) {
+			n = (k < a ? (a < j ? a : j) : j) - k;
+			__mon_outfile_put(w, bins + k, n * sizeof(WORD));
+			continue;
+		}
+		n = (b < j ? b : j) - k;
+		if (n > sizeof(zero) / sizeof(WORD))
+			n = sizeof(zero) / sizeof(WORD);
+		__mon_outfile_put(w, zero, n * sizeof(WORD));
+	}
+}
+
+/*
+ * Bin K of N BINS goes in a record: not zero as written (0 in [A, B)),
+ * or the first or the last, so that the records span the histogram's
+ * range and prof tells another program's gmon.out from this one's.
+ */
+static int
+kept(const WORD *bins, size_t k, size_t n, size_t a, size_t b)
+{
+	return k == 0 || k == n - 1 || ((k < a || k >= b) &&
+	    MON_LOAD(&bins[k]) != 0);
+}
+
+/*
+ * Bins fewer than this many zeros apart go in one record: a record's
+ * header (41 bytes) costs as much as 20 bins.
+ */
+#define HIST_GAP	20
+
 static void
 hist(struct __mon_wbuf *w)
 {
-	static const WORD zero[512];
 	struct gmon_hist h;
-	uintptr_t lo, hi, rlo, rhi;
-	size_t nbins, a, b, i, n;
+	uintptr_t lo, hi, rlo, rhi, bar, link;
+	size_t nbins, a, b, i, j, k;
 	WORD *bins = __mon_hist_get(&nbins, &lo, &hi);
 	long rate = __mon_sampler_rate();
 
 	if (bins == NULL || nbins == 0)
 		return;
 	memset(&h, 0, sizeof(h));
-	h.low_pc = __mon_exe_linktime(lo);
-	h.high_pc = hi - (lo - h.low_pc);
-	h.hist_size = (uint32_t)nbins;
+	link = __mon_exe_linktime(lo);
 	/* No sampler ran: no samples, but gprof divides by the rate. */
 	h.prof_rate = (uint32_t)(rate > 0 ? rate : MON_RATE_DEFAULT);
 	memcpy(h.dimen, "seconds", sizeof("seconds"));
 	h.dimen_abbrev = 's';
-	put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
 	/*
 	 * The bins of the runtime's own code are written empty: gprof
 	 * would name its functions as the program's (its stubs, its
@@ -84,13 +120,39 @@ hist(struct __mon_wbuf *w)
 		b = __mon_hist_bin((rhi < hi ? rhi : hi) - 1, lo, hi,
 		    nbins) + 1;
 	}
-	__mon_outfile_put(w, bins, a * sizeof(WORD));
-	for (i = a; i < b; i += n) {
-		n = b - i < sizeof(zero) / sizeof(WORD) ? b - i :
-		    sizeof(zero) / sizeof(WORD);
-		__mon_outfile_put(w, zero, n * sizeof(WORD));
+	/*
+	 * One record over the whole range: the classic file (PROFFLAGS
+	 * -classic), or bins of a fractional size, whose edges no record
+	 * could name.  Else one record per run of bins that are not zero
+	 * (and the first and the last bin), which gprof reads as one
+	 * histogram, so that the file is as long as what ran (a 9 MB
+	 * text's 2.3 MB of bins).
+	 */
+	bar = (hi - lo) / nbins;
+	if (__mon_env_get()->classic || (hi - lo) % nbins != 0) {
+		h.low_pc = link;
+		h.high_pc = link + (hi - lo);
+		h.hist_size = (uint32_t)nbins;
+		put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
+		put_bins(w, bins, 0, nbins, a, b);
+		return;
 	}
-	__mon_outfile_put(w, bins + b, (nbins - b) * sizeof(WORD));
+	for (i = 0; i < nbins; i = j) {
+		for (; i < nbins && !kept(bins, i, nbins, a, b); i++)
+			;
+		if (i == nbins)
+			break;
+		/* To the last bin kept before a long gap. */
+		for (j = i + 1, k = j; j < nbins && j - k < HIST_GAP; j++)
+			if (kept(bins, j, nbins, a, b))
+				k = j + 1;
+		j = k;
+		h.low_pc = link + i * bar;
+		h.high_pc = link + j * bar;
+		h.hist_size = (uint32_t)(j - i);
+		put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
+		put_bins(w, bins, i, j, a, b);
+	}
 }
 
 static void

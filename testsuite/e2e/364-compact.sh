@@ -4,7 +4,9 @@
 # writes a compact mon.out (mon.h) of at most 64 KB, holes or not, where
 # the classic one (PROFFLAGS -classic) has the whole histogram; prof
 # reads both to the same exact counts, and mondump expands the compact
-# one to the classic layout.
+# one to the classic layout.  Built with -pg, its gmon.out is at most
+# 64 KB too (a histogram record per run of bins), and gprof reads the
+# same calls from it as from the classic one.
 . "$E2E/300-prof.subr"
 sh "$SRCDIR/testsuite/tools/genprog.sh" -k 1 -n 3400 2600 > prog.c
 mp_cc -p -O1 -o prog prog.c -pthread
@@ -47,3 +49,25 @@ done
 "$MONDUMP" "$c" | awk '$1 == "hdr" { print $2, $3, $5 }' > hdr.c
 "$MONDUMP" "$d" | awk '$1 == "hdr" { print $2, $3, $5 }' > hdr.d
 expect_file hdr.d hdr.c
+
+# -pg: gmon.out is as long as what ran too, one histogram record per run
+# of bins with samples, which gprof reads as one histogram: the same
+# calls as from the classic record, and prof finds it the run's.
+command -v gprof > /dev/null 2>&1 || skip "no gprof: -pg's gmon.out not tried"
+mp_cc -pg -O1 -o prog prog.c -pthread
+./prog 300 20 || fail "-pg: status $?"
+glen=$(wc -c < gmon.out)
+gprof -b -p prog gmon.out | awk '$NF ~ /^f[0-9]+$/ && NF == 7 {
+    print $NF, $4 }' | sort > gcalls.c
+mv gmon.out gmon.compact
+PROFFLAGS=-classic ./prog 300 20 || fail "-pg classic: status $?"
+gprof -b -p prog gmon.out | awk '$NF ~ /^f[0-9]+$/ && NF == 7 {
+    print $NF, $4 }' | sort > gcalls.d
+echo "gmon.out: compact $glen bytes, classic $(wc -c < gmon.out) bytes"
+[ "$glen" -le 65536 ] || fail "compact gmon.out of $glen bytes, over 64 KB"
+grep -v '^main ' want > want.f
+expect_file want.f gcalls.c
+expect_file want.f gcalls.d
+./prog 300 20 || fail "-pg: status $?"
+"$PROF" -G prog mon.out > graph 2> err || fail "prof -G: status $? $(cat err)"
+grep -q '^f2392: 6000 calls' graph || fail "prof -G: $(head -3 graph)"

@@ -46,8 +46,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (gmonread_parse(&gf, data, size, ebuf, sizeof(ebuf)) != NULL)
 		return 0;
-	if (gf.narc > size / 21 || (gf.nhist > 0 && gf.lpc > gf.hpc))
+	if (gf.narc > size / 21 || gf.nhist > size / 41)
 		abort();
+	for (i = 0; i < gf.nhist; i++)
+		if (gf.hist[i].lo > gf.hist[i].hi)
+			abort();
 	memset(&m, 0, sizeof(m));
 	callgraph_init(cg, &st);
 	if (callgraph_add(cg, &gf) != 0)

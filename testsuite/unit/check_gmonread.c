@@ -82,10 +82,63 @@ START_TEST(test_arcs_and_histogram_read)
 	ck_assert_uint_eq(gf.arc[0].count, 7);
 	ck_assert_uint_eq(gf.arc[1].count, 0xffffffff);
 	ck_assert_uint_eq(gf.nhist, 2);
-	ck_assert_uint_eq(gf.lpc, 0x1000);
-	ck_assert_uint_eq(gf.hpc, 0x1010);
-	ck_assert_uint_eq(gf.nbins, 2);
+	ck_assert_uint_eq(gf.hist[0].lo, 0x1000);
+	ck_assert_uint_eq(gf.hist[0].hi, 0x1010);
+	ck_assert_uint_eq(gf.hist[0].nbins, 2);
+	ck_assert_uint_eq(gf.hist[1].lo, 0x2000);
+	ck_assert_uint_eq(gf.hist[1].nbins, 1);
 	gmonread_close(&gf);
+}
+END_TEST
+
+/*
+ * A gmon.out is of the run of a mon.out whose histogram is NBINS bins
+ * over [LPC, HPC) if each of its records is all of it, or whole bins of
+ * it at its scale from its start to its end: here 256 bins of 8 bytes
+ * over [0x1000, 0x1800).
+ */
+START_TEST(test_records_within_the_histogram)
+{
+	static const struct {
+		uint64_t	 rec[3][3];	/* lo, hi, bins; 0 0 0 ends */
+		uint64_t	 lpc, hpc, nbins;
+		int		 want;
+	} c[] = {
+		{ { { 0x1000, 0x1800, 256 } }, 0x1000, 0x1800, 256, 1 },
+		{ { { 0x1000, 0x1800, 256 } }, 0x1000, 0x1800, 128, 0 },
+		{ { { 0x1000, 0x1800, 256 } }, 0x1000, 0x1810, 129, 0 },
+		/* Runs of bins: the first, 4 at 0x1040, the last. */
+		{ { { 0x1000, 0x1008, 1 }, { 0x1040, 0x1060, 4 },
+		    { 0x17f8, 0x1800, 1 } }, 0x1000, 0x1800, 256, 1 },
+		/* Another scale, another range: not this run's. */
+		{ { { 0x1000, 0x1008, 1 }, { 0x1040, 0x1060, 4 },
+		    { 0x17f8, 0x1800, 1 } }, 0x1000, 0x1800, 512, 0 },
+		{ { { 0x1000, 0x1008, 1 }, { 0x1040, 0x1060, 4 },
+		    { 0x17f8, 0x1800, 1 } }, 0x1000, 0x17f8, 255, 0 },
+		/* Short of the range's start (another program's, by chance
+		 * at this scale), not on a bin's edge, past the range. */
+		{ { { 0x1040, 0x1060, 4 }, { 0x17f8, 0x1800, 1 } },
+		    0x1000, 0x1800, 256, 0 },
+		{ { { 0x1000, 0x1008, 1 }, { 0x1044, 0x1064, 4 },
+		    { 0x17f8, 0x1800, 1 } }, 0x1000, 0x1800, 256, 0 },
+		{ { { 0x17f8, 0x1808, 2 } }, 0x1000, 0x1800, 256, 0 },
+		/* None: nothing to disagree. */
+		{ { { 0 } }, 0x1000, 0x1800, 256, 1 },
+	};
+	struct gmonfile gf;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		header(1);
+		arc(0x1008, 0x1004, 1);
+		for (k = 0; k < 3 && c[i].rec[k][1] != 0; k++)
+			hist(c[i].rec[k][0], c[i].rec[k][1],
+			    (uint32_t)c[i].rec[k][2]);
+		ck_assert_ptr_null(parsed(&gf));
+		ck_assert_int_eq(gmonread_within(&gf, c[i].lpc, c[i].hpc,
+		    c[i].nbins), c[i].want);
+		gmonread_close(&gf);
+	}
 }
 END_TEST
 
@@ -136,6 +189,7 @@ gmonread_suite(void)
 	TCase *tc = tcase_create("parse");
 
 	tcase_add_test(tc, test_arcs_and_histogram_read);
+	tcase_add_test(tc, test_records_within_the_histogram);
 	tcase_add_test(tc, test_every_truncation_refused);
 	tcase_add_test(tc, test_bad_files_refused);
 	suite_add_tcase(s, tc);
