@@ -17,12 +17,9 @@ expect_file want got
 expect_eq "$(summed prog d)" 3 "profiles summed"
 
 # -pg: the call graph of every interval, from the numbered gmon.out.
-# Without stacks: a sample that lands in the C library (the runtime's
-# start or a dump) would add its stack's edges, as it should, to a graph
-# this case compares whole.
 mp_cc -pg -O2 -o prog "$E2E/325-prof-dir-sigdump.c"
 rm -r d
-in_profdir d env PROFFLAGS="-sigdump USR1 -nostacks" ./prog
+in_profdir d env PROFFLAGS="-sigdump USR1" ./prog
 callgraph prog d > got
 cat > want <<'END'
 f: 60 calls
@@ -44,7 +41,7 @@ END
 expect_file want got
 
 # Without a directory: mon.out.2 and its gmon.out.2, the second interval.
-PROFFLAGS="-sigdump USR1 -nostacks" ./prog
+PROFFLAGS="-sigdump USR1" ./prog
 callgraph prog mon.out.2 > got
 cat > want <<'END'
 f: 20 calls
