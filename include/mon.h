@@ -59,6 +59,13 @@ typedef unsigned short WORD;
 
 #define MON_OUT		"mon.out"
 /*
+ * PROFFLAGS -merge: merged.<prog> in the PROFDIR, the sum of every
+ * process of prog; merged.<prog>.build-<16 hex digits of the build-id>
+ * for each other build.
+ */
+#define MON_MERGED_PREFIX	"merged."
+#define MON_MERGED_BUILD	".build-"
+/*
  * With PROFDIR, a process's files are <pid>.<prog> (and .gmon): prog is
  * the program's base name cut to its first MON_PROGNAME_MAX bytes (back
  * to the start of a UTF-8 character), so every name fits NAME_MAX.
@@ -186,7 +193,12 @@ int	profil(unsigned short *samples, size_t size, size_t offset,
  * Written only where -kernel was asked.
  */
 #define MON_META_KERNEL		30
-#define MON_META_NKEYS		31	/* keys are below this */
+/*
+ * How many processes' profiles a merged profile (PROFFLAGS -merge) is
+ * the sum of; a file without it holds one.
+ */
+#define MON_META_PROCESSES	31
+#define MON_META_NKEYS		32	/* keys are below this */
 #define MON_STACK_DEPTH		127	/* frames kept of a stack, at most */
 #define MON_SAMPLE_MAX		65535	/* n of one SAMPLE cell */
 

@@ -99,10 +99,38 @@ any_profile(const char *name, size_t *stem)
 }
 
 /*
+ * Whether NAME is PROFFLAGS -merge's profile of prog (NULL: of any
+ * program): merged.<prog>, or merged.<prog>.build-<id> for another
+ * build; its gmon.out beside it (.gmon added) is none.
+ */
+static int
+merged(const char *name, const char *prog)
+{
+	char any[NAME_MAX + 1];
+	size_t n, b = strlen(MON_MERGED_BUILD) + 16;
+
+	if (prog != NULL)
+		return __mon_name_is_merged(name, prog);
+	n = strlen(MON_MERGED_PREFIX);
+	if (strncmp(name, MON_MERGED_PREFIX, n) != 0 ||
+	    strlen(name + n) >= sizeof(any))
+		return 0;
+	strcpy(any, name + n);
+	n = strlen(any);
+	if (n > b && strncmp(any + n - b, MON_MERGED_BUILD,
+	    strlen(MON_MERGED_BUILD)) == 0)
+		any[n - b] = '\0';
+	n = strlen(any);
+	return n > 0 && (n < 5 || strcmp(any + n - 5, ".gmon") != 0) &&
+	    __mon_name_is_merged(name, any);
+}
+
+/*
  * Every profile program prog (NULL: any program) left in directory
  * dir, named as the runtime names them (runtime/name.c): <pid>.<prog>
  * with prog cut, -sigdump's numbered dumps (<pid>.<prog>.<n>, each an
- * interval, so all are summed), and <name>.<salt>, where the runtime
+ * interval, so all are summed), -merge's merged.<prog> (and its other
+ * builds', which the report refuses by build-id), and <name>.<salt>, where the runtime
  * put a profile whose name was another user's file: that file is left
  * out.
  */
@@ -120,7 +148,9 @@ profdir(struct flist *out, const char *dir, const char *prog)
 	if ((dp = opendir(dir)) == NULL)
 		err(1, "%s", dir);
 	while ((d = readdir(dp)) != NULL) {
-		if (prog != NULL ? !__mon_name_is_profile(d->d_name, prog,
+		if (merged(d->d_name, prog))
+			stem = strlen(d->d_name);
+		else if (prog != NULL ? !__mon_name_is_profile(d->d_name, prog,
 		    &stem) : !any_profile(d->d_name, &stem))
 			continue;
 		if (prof_grow(&v, &cap, n + 1, sizeof(*v)) != 0)

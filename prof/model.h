@@ -221,6 +221,7 @@ struct report {
 	double			 total;		/* seconds in all bins */
 	double			 inside, outside;	/* ticks */
 	size_t			 nfiles, nfns, nmeta, cells_used;
+	long			 processes;	/* of the files (-merge's sums) */
 	size_t			 nunused;	/* cells reserved, never used */
 	size_t			 cells_dropped, cells_unmapped;
 	long			 saturated, lost, outrange;
@@ -239,6 +240,8 @@ struct report {
 };
 
 void		 report_init(struct report *, const struct symtab *);
+int		 report_other_build(const struct report *,
+		    const struct monfile *);
 const char	*report_add(struct report *, const struct monfile *, char *,
 		    size_t);
 void		 report_done(struct report *);

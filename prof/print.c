@@ -175,4 +175,8 @@ print_summary(const struct model *m, const struct prof_opts *o, FILE *fp)
 		fprintf(fp, "      sampled by the %s\n", report_sampler(r, 1));
 	fprintf(fp, "%5zu profile%s summed\n", r->nfiles,
 	    r->nfiles == 1 ? "" : "s");
+	/* PROFFLAGS -merge: a file may hold many processes. */
+	if (r->processes > (long)r->nfiles)
+		fprintf(fp, "%5ld processes in them (PROFFLAGS -merge)\n",
+		    r->processes);
 }

@@ -282,6 +282,17 @@ reread(const struct profiles *pf, size_t i, struct monfile *mf)
 		    "once the program has exited", names_text(pf->files->v[i]));
 }
 
+/* Whether path's file name is one -merge gives (runtime/name.c). */
+static int
+merged_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	return strncmp(base, MON_MERGED_PREFIX,
+	    strlen(MON_MERGED_PREFIX)) == 0;
+}
+
 /*
  * Add each profile of PF to R, each let go once added, or exit naming
  * the file and the problem.
@@ -294,7 +305,7 @@ profiles_add(struct profiles *pf, struct report *r)
 	struct monfile *mf, again;
 	const char *e;
 	char ebuf[PATH_MAX + 256], wbuf[PATH_MAX + 64];
-	size_t i;
+	size_t i, skipped = 0;
 
 	progress_begin(pf->again);
 	for (i = 0; i < files->n; i++) {
@@ -303,7 +314,19 @@ profiles_add(struct profiles *pf, struct report *r)
 			reread(pf, i, mf);
 			progress_step();
 		}
-		if ((e = report_add(r, mf, ebuf, sizeof(ebuf))) != NULL)
+		/*
+		 * -merge writes each build's processes into a file of its
+		 * own, merged.<prog>.build-<id>: in a directory of them, the
+		 * other builds' are left out, and said so.
+		 */
+		if (files->n > 1 && merged_name(files->v[i]) &&
+		    report_other_build(r, mf)) {
+			warnx("%s: another build of the program: not summed "
+			    "(PROFFLAGS -merge keeps each build's processes in "
+			    "a file of its own); name that build's binary to "
+			    "read it", names_text(files->v[i]));
+			skipped++;
+		} else if ((e = report_add(r, mf, ebuf, sizeof(ebuf))) != NULL)
 			errx(1, "%s: %s", names_text(files->v[i]), e);
 		see(&sat, files->v[i], mf->meta[MON_META_SATURATED], 0, 0);
 		see(&lost, files->v[i], mf->meta[MON_META_LOST], 0, 0);
@@ -315,6 +338,9 @@ profiles_add(struct profiles *pf, struct report *r)
 		pf->mf[i] = NULL;
 	}
 	progress_end();
+	if (skipped == files->n)
+		errx(1, "no profile of this build of the program among them: "
+		    "name the binary that wrote them");
 	if (sat.files > 0)
 		warnx("%s: %ld samples dropped at full bins: times are low; "
 		    "a lower PROFFLAGS=-rate keeps them",

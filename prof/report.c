@@ -277,6 +277,15 @@ addsamples(struct report *r, const struct monfile *mf, double rate,
 	return ticks;
 }
 
+/* Whether mf records another build-id than the executable's. */
+int
+report_other_build(const struct report *r, const struct monfile *mf)
+{
+	return (mf->has & MONREAD_HAS(MON_META_BUILDID)) &&
+	    mf->meta[MON_META_BUILDID] != 0 && r->st->has_buildid &&
+	    memcmp(&mf->meta[MON_META_BUILDID], r->st->buildid, 8) != 0;
+}
+
 /*
  * Add one profile.  Returns NULL, or a message (in EBUF) saying why the
  * profile does not belong to the executable.
@@ -292,9 +301,7 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	long hz;
 
 	/* A recorded 0 means the runtime found no build-id. */
-	if ((mf->has & MONREAD_HAS(MON_META_BUILDID)) &&
-	    mf->meta[MON_META_BUILDID] != 0 && st->has_buildid &&
-	    memcmp(&mf->meta[MON_META_BUILDID], st->buildid, 8) != 0) {
+	if (report_other_build(r, mf)) {
 		hexid(want, &mf->meta[MON_META_BUILDID]);
 		hexid(have, st->buildid);
 		return prof_errf(ebuf, esz,
@@ -334,6 +341,8 @@ report_add(struct report *r, const struct monfile *mf, char *ebuf, size_t esz)
 	r->saturated += mf->meta[MON_META_SATURATED];
 	r->outrange += mf->meta[MON_META_OUTSIDE];
 	r->lost += mf->meta[MON_META_LOST];
+	r->processes += (mf->has & MONREAD_HAS(MON_META_PROCESSES)) &&
+	    mf->meta[MON_META_PROCESSES] > 0 ? mf->meta[MON_META_PROCESSES] : 1;
 	if (r->nfiles++ == 0) {
 		r->rate = rate;
 		r->rate_recorded = (mf->has & MONREAD_HAS(MON_META_RATE)) != 0;

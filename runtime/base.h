@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * base.h - the runtime's primitives (seccomp.c, fmt.c, err.c, note.c,
- * name.c, match.c, sort.c) and
+ * name.c, match.c, sort.c, mapped.c) and
  * what every runtime file uses: visibility, atomics, the error line.
  *
  * The runtime is layered; each layer's header includes the one below:
@@ -77,6 +77,14 @@ int	 __mon_sigmask_set(int, const void *, void *) MON_HIDDEN;
 #define MON_NFAULTS	6
 extern const int __mon_sigmask_faults[MON_NFAULTS] MON_HIDDEN;
 
+/* mapped.c: the profile mergers' memory */
+void	*__mon_mapped_anon(size_t) MON_HIDDEN;
+void	 __mon_mapped_free(const void *, size_t) MON_HIDDEN;
+const unsigned char *__mon_mapped_file(int, size_t, size_t, size_t *)
+	    MON_HIDDEN;
+uint64_t __mon_mapped_u64(const void *) MON_HIDDEN;
+uint32_t __mon_mapped_u32(const void *) MON_HIDDEN;
+
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;
 
@@ -90,6 +98,9 @@ int	 __mon_name_gmon(const char *, int, const char *, const char *, long,
 	    char *, size_t) MON_HIDDEN;
 int	 __mon_name_thread(const char *, const char *, long, long, char *,
 	    size_t) MON_HIDDEN;
+int	 __mon_name_merged(const char *, int, const char *, long, char *,
+	    size_t) MON_HIDDEN;
+int	 __mon_name_is_merged(const char *, const char *) MON_HIDDEN;
 int	 __mon_name_seq(char *, size_t, long) MON_HIDDEN;
 int	 __mon_name_dir(const char *, char *, size_t) MON_HIDDEN;
 int	 __mon_name_tmp(const char *, long, unsigned long, char *, size_t)

@@ -154,7 +154,11 @@ __mon_dump_write(int numbered)
 	seq = numbered ? ++dumps : 0;
 	if (seq == 0 && __mon_env_get()->threads)
 		rc = thread_files();
-	else if (__mon_env_profile_path(path, sizeof(path)) != 0 ||
+	else if (seq == 0 && __mon_env_get()->merge) {
+		/* gmon.out too, beside the merged profile. */
+		rc = __mon_merge_write();
+		goto out;
+	} else if (__mon_env_profile_path(path, sizeof(path)) != 0 ||
 	    (seq != 0 && __mon_name_seq(path, sizeof(path), seq) != 0)) {
 		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		rc = -1;

@@ -242,6 +242,8 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 			e->nostacks = 1;
 		else if (strcmp(w, "-kernel") == 0)
 			e->kernel = 1;
+		else if (strcmp(w, "-merge") == 0)
+			e->merge = 1;
 		else if (strcmp(w, "-classic") == 0)
 			e->classic = 1;
 		else if (strcmp(w, "-cpuwide") == 0)
@@ -309,6 +311,12 @@ __mon_env_parse(struct __mon_env *e, const char *profdir,
 	if (e->threads && e->sigdump != 0) {
 		warn("-threads", "", "not with -sigdump");
 		e->threads = 0;
+		bad++;
+	}
+	/* A file per thread is not one file for every process. */
+	if (e->merge && e->threads) {
+		warn("-merge", "", "not with -threads");
+		e->merge = 0;
 		bad++;
 	}
 out:
@@ -413,6 +421,25 @@ int
 __mon_env_profile_path(char *buf, size_t len)
 {
 	return __mon_name_profile(env.dir, env.pids, __mon_exe_progname(),
+	    __mon_self_pid(), buf, len);
+}
+
+/*
+ * -merge: the profile every process of the program adds into (build not
+ * 0: that build's, beside another build's), in the same directory.
+ */
+int
+__mon_env_merged_path(char *buf, size_t len, long build)
+{
+	return __mon_name_merged(env.dir, env.pids, __mon_exe_progname(),
+	    build, buf, len);
+}
+
+/* -merge: this process's own profile where it cannot be added, <pid>.<prog>. */
+int
+__mon_env_own_path(char *buf, size_t len)
+{
+	return __mon_name_profile(env.dir, 1, __mon_exe_progname(),
 	    __mon_self_pid(), buf, len);
 }
 

@@ -91,47 +91,35 @@ kept(const WORD *bins, size_t k, size_t n, size_t a, size_t b)
  */
 #define HIST_GAP	20
 
-static void
-hist(struct __mon_wbuf *w)
+/*
+ * The histogram's records: NBINS BINS of equal size over [LINK, LINK +
+ * SPAN) at RATE samples a second, those of [A, B) written as zeros.
+ * One record over the whole range where ONE asks for it (PROFFLAGS
+ * -classic) or the bins' size is fractional, whose edges no record
+ * could name.  Else one record per run of bins that are not zero (and
+ * the first and the last bin), which gprof reads as one histogram, so
+ * that the file is as long as what ran (a 9 MB text's 2.3 MB of bins).
+ * merge.c writes a merged gmon.out's with it too.
+ */
+void
+__mon_gmonout_hist(struct __mon_wbuf *w, const WORD *bins, size_t nbins,
+    uintptr_t link, uintptr_t span, long rate, size_t a, size_t b, int one)
 {
 	struct gmon_hist h;
-	uintptr_t lo, hi, rlo, rhi, bar, link;
-	size_t nbins, a, b, i, j, k;
-	WORD *bins = __mon_hist_get(&nbins, &lo, &hi);
-	long rate = __mon_sampler_rate();
+	uintptr_t bar;
+	size_t i, j, k;
 
 	if (bins == NULL || nbins == 0)
 		return;
 	memset(&h, 0, sizeof(h));
-	link = __mon_exe_linktime(lo);
 	/* No sampler ran: no samples, but gprof divides by the rate. */
 	h.prof_rate = (uint32_t)(rate > 0 ? rate : MON_RATE_DEFAULT);
 	memcpy(h.dimen, "seconds", sizeof("seconds"));
 	h.dimen_abbrev = 's';
-	/*
-	 * The bins of the runtime's own code are written empty: gprof
-	 * would name its functions as the program's (its stubs, its
-	 * writer).  prof reads them in mon.out and says how many.
-	 */
-	__mon_exe_runtime(&rlo, &rhi);
-	a = b = nbins;
-	if (rlo < rhi && rlo < hi && rhi > lo) {
-		a = __mon_hist_bin(rlo > lo ? rlo : lo, lo, hi, nbins);
-		b = __mon_hist_bin((rhi < hi ? rhi : hi) - 1, lo, hi,
-		    nbins) + 1;
-	}
-	/*
-	 * One record over the whole range: the classic file (PROFFLAGS
-	 * -classic), or bins of a fractional size, whose edges no record
-	 * could name.  Else one record per run of bins that are not zero
-	 * (and the first and the last bin), which gprof reads as one
-	 * histogram, so that the file is as long as what ran (a 9 MB
-	 * text's 2.3 MB of bins).
-	 */
-	bar = (hi - lo) / nbins;
-	if (__mon_env_get()->classic || (hi - lo) % nbins != 0) {
+	bar = span / nbins;
+	if (one || span % nbins != 0) {
 		h.low_pc = link;
-		h.high_pc = link + (hi - lo);
+		h.high_pc = link + span;
 		h.hist_size = (uint32_t)nbins;
 		put_tag(w, GMON_TAG_TIME_HIST, &h, sizeof(h));
 		put_bins(w, bins, 0, nbins, a, b);
@@ -156,10 +144,61 @@ hist(struct __mon_wbuf *w)
 }
 
 static void
+hist(struct __mon_wbuf *w)
+{
+	uintptr_t lo, hi, rlo, rhi;
+	size_t nbins, a, b;
+	WORD *bins = __mon_hist_get(&nbins, &lo, &hi);
+
+	if (bins == NULL || nbins == 0)
+		return;
+	/*
+	 * The bins of the runtime's own code are written empty: gprof
+	 * would name its functions as the program's (its stubs, its
+	 * writer).  prof reads them in mon.out and says how many.
+	 */
+	__mon_exe_runtime(&rlo, &rhi);
+	a = b = nbins;
+	if (rlo < rhi && rlo < hi && rhi > lo) {
+		a = __mon_hist_bin(rlo > lo ? rlo : lo, lo, hi, nbins);
+		b = __mon_hist_bin((rhi < hi ? rhi : hi) - 1, lo, hi,
+		    nbins) + 1;
+	}
+	__mon_gmonout_hist(w, bins, nbins, __mon_exe_linktime(lo), hi - lo,
+	    __mon_sampler_rate(), a, b, __mon_env_get()->classic);
+}
+
+/* N calls from FROM to SELF (link-time pcs): records of 32-bit counts. */
+void
+__mon_gmonout_arc(struct __mon_wbuf *w, uintptr_t from, uintptr_t self,
+    long n)
+{
+	struct gmon_arc a;
+
+	a.from_pc = from;
+	a.self_pc = self;
+	for (; n > 0; n -= (long)a.count) {
+		a.count = (uint32_t)((unsigned long)n > ARC_MAX ? ARC_MAX :
+		    (unsigned long)n);
+		put_tag(w, GMON_TAG_CG_ARC, &a, sizeof(a));
+	}
+}
+
+/* The header: "gmon", version 1, 12 spare bytes. */
+void
+__mon_gmonout_header(struct __mon_wbuf *w)
+{
+	char hdr[20] = "gmon";
+	int32_t version = 1;
+
+	memcpy(hdr + 4, &version, sizeof(version));
+	__mon_outfile_put(w, hdr, sizeof(hdr));
+}
+
+static void
 arc(uintptr_t from, struct cnt *cell, long n, void *arg)
 {
 	struct __mon_wbuf *w = arg;
-	struct gmon_arc a;
 	uintptr_t self = (uintptr_t)MON_LOAD(&cell->fnpc);
 
 	/* gprof knows only the executable's symbols. */
@@ -168,30 +207,28 @@ arc(uintptr_t from, struct cnt *cell, long n, void *arg)
 	from = __mon_exit_caller(from);
 	if (!__mon_exe_in_text(from))
 		from = (uintptr_t)__mon_gmonout_caller;
-	a.from_pc = __mon_exe_linktime(from);
-	a.self_pc = __mon_exe_linktime(self);
-	for (; n > 0; n -= (long)a.count) {
-		a.count = (uint32_t)((unsigned long)n > ARC_MAX ? ARC_MAX :
-		    (unsigned long)n);
-		put_tag(w, GMON_TAG_CG_ARC, &a, sizeof(a));
-	}
+	__mon_gmonout_arc(w, __mon_exe_linktime(from),
+	    __mon_exe_linktime(self), n);
 }
 
 static int
 fill(struct __mon_wbuf *w, void *arg)
 {
-	char hdr[20] = "gmon";
-	int32_t version = 1;
-
 	(void)arg;
-	memcpy(hdr + 4, &version, sizeof(version));
-	__mon_outfile_put(w, hdr, sizeof(hdr));
+	__mon_gmonout_header(w);
 	hist(w);
 	__mon_arcs_each(arc, w);
 	if (__mon_arcs_lost() != 0)
 		MON_ERR("monprof: some -pg calls were not counted: "
 		    "out of memory\n");
 	return 0;
+}
+
+/* gmon.out into fd, which nothing names (merge.c's memfd): 0, or -1. */
+int
+__mon_gmonout_image(int fd)
+{
+	return __mon_outfile_fd(fd, fill, NULL);
 }
 
 /* Write gmon.out to path: 0, or -1 (reported once on stderr). */

@@ -179,6 +179,9 @@ thread_counts(const struct thread *th, struct __mon_hist_counts *c)
 	c->unkept = 0;
 }
 
+/* -merge's image of the process's profile: classic, whatever -classic says. */
+static int image;
+
 /* The whole file: header (rewritten once nfns is known), cells, bins. */
 static int
 fill(struct __mon_wbuf *w, void *arg)
@@ -190,7 +193,7 @@ fill(struct __mon_wbuf *w, void *arg)
 	size_t nbins;
 
 	memset(&h, 0, sizeof(h));
-	w->compact = !__mon_env_get()->classic;
+	w->compact = !__mon_env_get()->classic && !image;
 	__mon_outfile_put(w, &h, sizeof(h));
 	if (th == NULL) {
 		__mon_cells_fold();
@@ -218,6 +221,21 @@ int
 __mon_monout_write(const char *path)
 {
 	return __mon_outfile_write(path, fill, NULL);
+}
+
+/*
+ * The profile, classic (holes for zeros), into fd, which nothing names:
+ * what merge.c adds into the merged profile.  0, or -1.
+ */
+int
+__mon_monout_image(int fd)
+{
+	int rc;
+
+	image = 1;
+	rc = __mon_outfile_fd(fd, fill, NULL);
+	image = 0;
+	return rc;
 }
 
 /*

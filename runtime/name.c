@@ -7,6 +7,9 @@
  *				prog cut to MON_PROGNAME_MAX bytes, mon.h)
  *	<pid>.<sid>.<prog>	PROFFLAGS -threads: thread sid's profile
  *	gmon.out, <pid>.<prog>.gmon, <prefix>.<pid>	the -pg profile
+ *	merged.<prog>		PROFFLAGS -merge: every process's sum (mon.out
+ *				without pids), .build-<id> added for a build
+ *				other than the one that wrote it first
  *	<any of those>.<n>	the n-th dump of a -sigdump run
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
  *				target, just before the rename onto it
@@ -102,6 +105,44 @@ __mon_name_profile(const char *dir, int pids, const char *prog, long pid,
 	return finish(buf, len, at);
 }
 
+/* "." and v in 16 hex digits, or with prefix in place of the dot. */
+static size_t
+put_hex(char *buf, size_t len, size_t at, const char *prefix,
+    unsigned long v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char s[2 * sizeof(v) + 1];
+	size_t i;
+
+	for (i = 0; i < 2 * sizeof(v); i++)
+		s[i] = hex[(v >> (4 * (2 * sizeof(v) - 1 - i))) & 15];
+	s[i] = '\0';
+	return put(buf, len, put(buf, len, at, prefix), s);
+}
+
+/*
+ * PROFFLAGS -merge: the profile that every process of program prog adds
+ * into, merged.<prog> with pids, else mon.out; with build (not 0), the
+ * first 8 bytes of the build-id, the one of that build when another
+ * build's is there (".build-<16 hex digits>" added).
+ */
+int
+__mon_name_merged(const char *dir, int pids, const char *prog, long build,
+    char *buf, size_t len)
+{
+	size_t at = put_dir(buf, len, dir);
+
+	if (pids) {
+		at = put(buf, len, at, MON_MERGED_PREFIX);
+		at = put_prog(buf, len, at, prog[0] != '\0' ? prog : "a.out");
+	} else
+		at = put(buf, len, at, MON_OUT);
+	if (build != 0)
+		at = put_hex(buf, len, at, MON_MERGED_BUILD,
+		    (unsigned long)build);
+	return finish(buf, len, at);
+}
+
 /*
  * PROFFLAGS -threads: the profile of thread sid (1: the main thread) of
  * process pid, <pid>.<sid>.<prog> in dir, whatever -[no]pids says.
@@ -192,15 +233,7 @@ __mon_name_dir(const char *path, char *buf, size_t len)
 static size_t
 put_salt(char *buf, size_t len, size_t at, unsigned long salt)
 {
-	static const char hex[] = "0123456789abcdef";
-	char s[2 + 2 * sizeof(salt)];
-	size_t i;
-
-	s[0] = '.';
-	for (i = 0; i < 2 * sizeof(salt); i++)
-		s[1 + i] = hex[(salt >> (4 * (2 * sizeof(salt) - 1 - i))) & 15];
-	s[1 + i] = '\0';
-	return put(buf, len, at, s);
+	return put_hex(buf, len, at, ".", salt);
 }
 
 /*
@@ -339,4 +372,34 @@ __mon_name_is_profile(const char *name, const char *prog, size_t *stem)
 		return 1;
 	return __mon_name_profile("", 1, prog, pid, want, sizeof(want)) == 0 &&
 	    ends_well(name, want, stem);
+}
+
+/*
+ * Whether name (no directory) is a merged profile of program prog, as
+ * __mon_name_merged makes it with pids: merged.<prog>, and
+ * merged.<prog>.build-<16 hex digits>.
+ */
+int
+__mon_name_is_merged(const char *name, const char *prog)
+{
+	char want[NAME_MAX + 1];
+	const char *s;
+	size_t n = 0, i;
+
+	if (__mon_name_merged("", 1, prog, 0, want, sizeof(want)) != 0)
+		return 0;
+	while (want[n] != '\0' && name[n] == want[n])
+		n++;
+	if (want[n] != '\0')
+		return 0;
+	if (name[n] == '\0')
+		return 1;
+	for (s = MON_MERGED_BUILD; *s != '\0'; s++, n++)
+		if (name[n] != *s)
+			return 0;
+	for (i = 0; i < 16; i++, n++)
+		if (!((name[n] >= '0' && name[n] <= '9') ||
+		    (name[n] >= 'a' && name[n] <= 'f')))
+			return 0;
+	return name[n] == '\0';
 }

@@ -609,6 +609,27 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	return rc;
 }
 
+/*
+ * The contents fill puts, into fd, which nothing names (merge.c's memfd),
+ * as __mon_outfile_write writes a file.  0, or -1 with nothing reported.
+ */
+int
+__mon_outfile_fd(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
+{
+	sigset_t mask;
+	int zero = 0, rc, saved = errno, had;
+
+	if (!MON_CAS(&writing, &zero, 1))
+		return -1;
+	had = signals_block(&mask);
+	__mon_sampler_drain();
+	rc = put_all(fd, fill, arg);
+	signals_restore(&mask, had);
+	MON_STORE(&writing, 0);
+	errno = saved;
+	return rc;
+}
+
 /* fork child: a write in progress was another thread's, in the parent. */
 void
 __mon_outfile_reset(void)

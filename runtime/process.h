@@ -78,6 +78,7 @@ struct __mon_env {
 	int		 nostacks;	/* -nostacks: samples without stacks */
 	int		 kernel;	/* -kernel: kernel-mode time too (perf) */
 	int		 classic;	/* -classic: the classic mon.out, not compact */
+	int		 merge;		/* -merge: added into the program's one */
 	long		 stackcopy;	/* -stackcopy: bytes, 0: the default */
 	size_t		 nobjs;		/* -incobj and -excobj names */
 	char		 objs[PATH_MAX];	/* each "+name" or "-name", NUL-ended */
@@ -94,6 +95,8 @@ void	 __mon_env_load(void) MON_HIDDEN;
 const struct __mon_env *__mon_env_get(void) MON_HIDDEN;
 int	 __mon_env_profile_path(char *, size_t) MON_HIDDEN;
 int	 __mon_env_gmon_path(char *, size_t) MON_HIDDEN;
+int	 __mon_env_merged_path(char *, size_t, long) MON_HIDDEN;
+int	 __mon_env_own_path(char *, size_t) MON_HIDDEN;
 int	 __mon_env_thread_path(char *, size_t, long) MON_HIDDEN;
 size_t	 __mon_env_signame(int, char *, size_t) MON_HIDDEN;
 

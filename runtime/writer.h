@@ -46,6 +46,8 @@ int	 __mon_outfile_patch(struct __mon_wbuf *, off_t, const void *,
 	    size_t) MON_HIDDEN;
 int	 __mon_outfile_write(const char *,
 	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
+int	 __mon_outfile_fd(int, int (*)(struct __mon_wbuf *, void *), void *)
+	    MON_HIDDEN;
 void	 __mon_outfile_reset(void) MON_HIDDEN;
 
 /* objects.c */
@@ -67,8 +69,22 @@ void	 __mon_objects_closed(void) MON_HIDDEN;
 /* monout.c */
 int	 __mon_monout_write(const char *) MON_HIDDEN;
 int	 __mon_monout_thread(const char *, long, long, int) MON_HIDDEN;
+int	 __mon_monout_image(int) MON_HIDDEN;
 
 /* gmonout.c */
 int	 __mon_gmonout_write(const char *) MON_HIDDEN;
+int	 __mon_gmonout_image(int) MON_HIDDEN;
+void	 __mon_gmonout_header(struct __mon_wbuf *) MON_HIDDEN;
+void	 __mon_gmonout_hist(struct __mon_wbuf *, const WORD *, size_t,
+	    uintptr_t, uintptr_t, long, size_t, size_t, int) MON_HIDDEN;
+void	 __mon_gmonout_arc(struct __mon_wbuf *, uintptr_t, uintptr_t, long)
+	    MON_HIDDEN;
+
+/* gmonmerge.c */
+int	 __mon_gmonmerge_fd(const char *, int, const char **) MON_HIDDEN;
+
+/* merge.c */
+int	 __mon_merge_write(void) MON_HIDDEN;
+int	 __mon_merge_file(const char *, int, int) MON_HIDDEN;
 
 #endif /* MON_WRITER_H */

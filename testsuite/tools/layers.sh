@@ -14,12 +14,12 @@ export LC_ALL
 
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
-base	seccomp sigmask fmt err note name match sort
+base	seccomp sigmask fmt err note name match sort mapped
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks ehframe sframe unwind hist perf itimer sampler
-writer	outfile objects monout gmonout
+writer	outfile objects monout gmonout gmonmerge merge
 control	dump final monitor profil forced signal exec dl unshare gsbase confine init
 '
 

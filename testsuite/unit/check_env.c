@@ -121,6 +121,22 @@ START_TEST(test_profflags_threads)
 }
 END_TEST
 
+/* -merge: one file for every process, not with a file per thread. */
+START_TEST(test_profflags_merge)
+{
+	struct __mon_env e;
+
+	ck_assert_int_eq(__mon_env_parse(&e, "d", "-merge"), 0);
+	ck_assert_int_eq(e.merge, 1);
+	ck_assert_int_eq(e.pids, 1);
+	ck_assert_int_eq(__mon_env_parse(&e, NULL, NULL), 0);
+	ck_assert_int_eq(e.merge, 0);
+	ck_assert_int_eq(__mon_env_parse(&e, NULL, "-merge -threads"), 1);
+	ck_assert_int_eq(e.merge, 0);
+	ck_assert_int_eq(e.threads, 1);
+}
+END_TEST
+
 /* Every name kill -l knows, RTMIN+n and RTMAX-n, any case, SIG or not. */
 START_TEST(test_sigdump_signal_names)
 {
@@ -283,6 +299,7 @@ env_suite(void)
 	tcase_add_test(tc, test_profflags_all_options);
 	tcase_add_test(tc, test_profflags_bad_are_counted);
 	tcase_add_test(tc, test_profflags_threads);
+	tcase_add_test(tc, test_profflags_merge);
 	tcase_add_test(tc, test_sigdump_signal_names);
 	tcase_add_test(tc, test_profdir_dirname_wins);
 	tcase_add_test(tc, test_gmon_names);

@@ -65,6 +65,51 @@ START_TEST(test_other_names_are_not_profiles)
 END_TEST
 
 /* -threads: <pid>.<sid>.<prog>, built and read back. */
+/* -merge's names, built and read back; no other name is one. */
+START_TEST(test_merged_names)
+{
+	static const char *const other[] = {
+		"merged.prog.gmon", "merged.prog.build-", "merged.prog.1",
+		"merged.prog.build-00000000DEADBEEF", "merged.prog.build-0123",
+		"merged.prog.build-0123456789abcdef0", "merged.progs",
+		"merged.pro", "merged.", "7.prog", "merged.prog.00000000deadbeef",
+		"merged.prog.build-0123456789abcdef.gmon",
+	};
+	char prog[251], buf[PATH_MAX];
+	size_t i;
+
+	ck_assert_int_eq(__mon_name_merged("d", 1, "prog", 0, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "d/merged.prog");
+	ck_assert_int_eq(__mon_name_merged("d", 1, "prog", 0x0123456789abcdefL,
+	    buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "d/merged.prog.build-0123456789abcdef");
+	ck_assert_int_eq(__mon_name_merged("", 0, "prog", 0, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "mon.out");
+	ck_assert_int_eq(__mon_name_merged("", 0, "prog", -1, buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "mon.out.build-ffffffffffffffff");
+	ck_assert_int_eq(__mon_name_merged("", 1, "", 0, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "merged.a.out");
+	ck_assert_int_eq(__mon_name_is_merged("merged.prog", "prog"), 1);
+	ck_assert_int_eq(__mon_name_is_merged(
+	    "merged.prog.build-0123456789abcdef", "prog"), 1);
+	for (i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		ck_assert_msg(!__mon_name_is_merged(other[i], "prog"), "%s",
+		    other[i]);
+	/* the long name as the runtime cuts it, not as given */
+	memset(prog, 'p', sizeof(prog) - 1);
+	prog[sizeof(prog) - 1] = '\0';
+	ck_assert_int_eq(__mon_name_merged("", 1, prog, 7, buf, sizeof(buf)),
+	    0);
+	ck_assert_int_eq(strlen(buf), 7 + MON_PROGNAME_MAX + 7 + 16);
+	ck_assert_int_eq(__mon_name_is_merged(buf, prog), 1);
+	ck_assert_int_eq(__mon_name_merged("", 1, "prog", 7, buf, 20), -1);
+	ck_assert_str_eq(buf, "");
+}
+END_TEST
+
 START_TEST(test_thread_names)
 {
 	char buf[PATH_MAX];
@@ -112,6 +157,7 @@ name_suite(void)
 	tcase_add_test(tc, test_other_names_are_not_profiles);
 	tcase_add_test(tc, test_unseq);
 	tcase_add_test(tc, test_thread_names);
+	tcase_add_test(tc, test_merged_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
