@@ -60,6 +60,52 @@ int	 __mon_seccomp_may(unsigned) MON_HIDDEN;
 int	 __mon_seccomp_kills(void) MON_HIDDEN;
 void	 __mon_seccomp_exempt(const void *, const void *) MON_HIDDEN;
 
+/*
+ * A system call by its instruction: the kernel's return, -4095 to -1
+ * for an error, and errno untouched.  For code whose errno is another
+ * thread's too (final.c's writer process shares the TLS of the thread
+ * that started it) and for confine.c's syscall() and prctl().
+ */
+static inline __attribute__((__always_inline__,
+    __target__("general-regs-only"))) long
+__mon_sys(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
+{
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = a4;
+	register long r8 __asm__("r8") = a5;
+	register long r9 __asm__("r9") = a6;
+	long rc;
+
+	__asm__ __volatile__("syscall" : "=a" (rc)
+	    : "0" (nr), "D" (a1), "S" (a2), "d" (a3), "r" (r10), "r" (r8),
+	    "r" (r9) : "rcx", "r11", "memory");
+	return rc;
+#elif defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64)
+#ifdef __aarch64__
+#define INSN	"svc 0"
+#define NR	"x8"
+#define ARG(i)	"x" #i
+#else
+#define INSN	"ecall"
+#define NR	"a7"
+#define ARG(i)	"a" #i
+#endif
+	register long n __asm__(NR) = nr;
+	register long r0 __asm__(ARG(0)) = a1;
+	register long r1 __asm__(ARG(1)) = a2;
+	register long r2 __asm__(ARG(2)) = a3;
+	register long r3 __asm__(ARG(3)) = a4;
+	register long r4 __asm__(ARG(4)) = a5;
+	register long r5 __asm__(ARG(5)) = a6;
+
+	__asm__ __volatile__(INSN : "+r" (r0) : "r" (n), "r" (r1), "r" (r2),
+	    "r" (r3), "r" (r4), "r" (r5) : "memory");
+	return r0;
+#else
+#error "base.h: no system call instruction for this architecture"
+#endif
+}
+
 /* err.c: one line on stderr with a raw write; no stdio, no errno change. */
 #define MON_ERR(s)	__mon_err_write((s), sizeof(s) - 1)
 void	 __mon_err_write(const char *, size_t) MON_HIDDEN;
@@ -101,6 +147,7 @@ int	 __mon_name_thread(const char *, const char *, long, long, char *,
 int	 __mon_name_merged(const char *, int, const char *, long, char *,
 	    size_t) MON_HIDDEN;
 int	 __mon_name_is_merged(const char *, const char *) MON_HIDDEN;
+int	 __mon_name_merged_tmp(const char *, char *, size_t) MON_HIDDEN;
 int	 __mon_name_seq(char *, size_t, long) MON_HIDDEN;
 int	 __mon_name_dir(const char *, char *, size_t) MON_HIDDEN;
 int	 __mon_name_tmp(const char *, long, unsigned long, char *, size_t)

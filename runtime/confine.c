@@ -76,7 +76,7 @@ long	 __mon_confine_syscall(long, long, long, long, long, long, long)
 	    MON_EXPORT;
 
 /*
- * The system call itself.  Not libc's syscall() or prctl(): in a
+ * The system call itself (__mon_sys).  Not libc's syscall() or prctl(): in a
  * dynamic link the executable's own prctl and syscall are these
  * functions (a call by name comes back here), and the next ones,
  * dlsym(RTLD_NEXT)'s, are neither async-signal-safe nor there before
@@ -88,44 +88,6 @@ long	 __mon_confine_syscall(long, long, long, long, long, long, long)
  * no allocation, errno changed only by an error, nothing used but the
  * kernel's registers (no stack, no vector register).
  */
-static inline __attribute__((__always_inline__)) long
-sys(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
-{
-#if defined(__x86_64__)
-	register long r10 __asm__("r10") = a4;
-	register long r8 __asm__("r8") = a5;
-	register long r9 __asm__("r9") = a6;
-	long rc;
-
-	__asm__ __volatile__("syscall" : "=a" (rc)
-	    : "0" (nr), "D" (a1), "S" (a2), "d" (a3), "r" (r10), "r" (r8),
-	    "r" (r9) : "rcx", "r11", "memory");
-	return rc;
-#elif defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64)
-#ifdef __aarch64__
-#define INSN	"svc 0"
-#define NR	"x8"
-#define ARG(i)	"x" #i
-#else
-#define INSN	"ecall"
-#define NR	"a7"
-#define ARG(i)	"a" #i
-#endif
-	register long n __asm__(NR) = nr;
-	register long r0 __asm__(ARG(0)) = a1;
-	register long r1 __asm__(ARG(1)) = a2;
-	register long r2 __asm__(ARG(2)) = a3;
-	register long r3 __asm__(ARG(3)) = a4;
-	register long r4 __asm__(ARG(4)) = a5;
-	register long r5 __asm__(ARG(5)) = a6;
-
-	__asm__ __volatile__(INSN : "+r" (r0) : "r" (n), "r" (r1), "r" (r2),
-	    "r" (r3), "r" (r4), "r" (r5) : "memory");
-	return r0;
-#else
-#error "confine.c: no system call instruction for this architecture"
-#endif
-}
 
 /* An error: -1, and errno.  Apart, so that the common path has no frame. */
 static long __attribute__((__noinline__, __cold__))
@@ -148,7 +110,7 @@ done(long rc)
 static long
 forward(const long *a)
 {
-	return done(sys(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
+	return done(__mon_sys(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
 }
 
 /*
@@ -239,7 +201,7 @@ __mon_confine_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
 		return -1;
 #endif
 	if (__builtin_expect(nr != SYS_seccomp && nr != SYS_prctl, 1))
-		return done(sys(nr, a1, a2, a3, a4, a5, a6));
+		return done(__mon_sys(nr, a1, a2, a3, a4, a5, a6));
 	return install(nr, a1, a2, a3, a4, a5, a6);
 }
 
@@ -249,7 +211,7 @@ __mon_confine_prctl(int option, unsigned long a2, unsigned long a3,
     unsigned long a4, unsigned long a5)
 {
 	if (__builtin_expect(option != PR_SET_SECCOMP, 1))
-		return (int)done(sys(SYS_prctl, option, (long)a2, (long)a3,
+		return (int)done(__mon_sys(SYS_prctl, option, (long)a2, (long)a3,
 		    (long)a4, (long)a5, 0));
 	return (int)install(SYS_prctl, option, (long)a2, (long)a3, (long)a4,
 	    (long)a5, 0);

@@ -83,7 +83,9 @@ futex(void *word, int op, unsigned val, long ns)
 		MON_RELAX();
 		return -1;
 	}
-	return syscall(SYS_futex, word, op, val, ns > 0 ? &ts : NULL, NULL, 0);
+	/* errno untouched: the writer shares it, and checks it as it writes. */
+	return __mon_sys(SYS_futex, (long)word, op, (long)val,
+	    ns > 0 ? (long)&ts : 0, 0, 0);
 }
 
 /*
