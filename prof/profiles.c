@@ -328,10 +328,13 @@ profiles_add(struct profiles *pf, struct report *r)
 			skipped++;
 		} else if ((e = report_add(r, mf, ebuf, sizeof(ebuf))) != NULL)
 			errx(1, "%s: %s", names_text(files->v[i]), e);
-		see(&sat, files->v[i], mf->meta[MON_META_SATURATED], 0, 0);
-		see(&lost, files->v[i], mf->meta[MON_META_LOST], 0, 0);
-		see(&sw, files->v[i], mf->meta[MON_META_SWITCHES], 1,
-		    mf->meta[MON_META_STAYED]);
+		else {
+			see(&sat, files->v[i], mf->meta[MON_META_SATURATED],
+			    0, 0);
+			see(&lost, files->v[i], mf->meta[MON_META_LOST], 0, 0);
+			see(&sw, files->v[i], mf->meta[MON_META_SWITCHES], 1,
+			    mf->meta[MON_META_STAYED]);
+		}
 		monread_close(mf);
 		if (mf != &again)
 			free(mf);

@@ -286,7 +286,7 @@ __mon_gmonmerge_fd(const char *path, int fd, const char **why)
 	m.narcs = a.narcs + b.narcs;
 	if ((rc = lay(&m, why)) == 0) {
 		__mon_sort_heap(m.arcs, m.narcs, sizeof(*m.arcs), arccmp, NULL);
-		rc = __mon_outfile_write(path, fill_sum, &m);
+		rc = __mon_outfile_replace(path, fill_sum, &m);
 	} else if (rc < 0) {
 		*why = "no memory to merge in";
 		rc = 1;

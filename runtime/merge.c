@@ -280,6 +280,10 @@ fill(struct image *im, struct mobj *obj, struct item *samples,
 			f++->n = v;
 			continue;
 		}
+		/* Any other key ends a record's samples, as in parse(). */
+		if (key != MON_META_OBJECT_SAMPLES &&
+		    key != MON_META_OBJECT_SAMPLE)
+			insamples = 0;
 		if (key == MON_META_STACK) {
 			keep = (size_t)(v & 0xff);
 			if (k != NULL)
@@ -685,11 +689,14 @@ release(struct image *im)
 }
 
 /*
- * The profile at fd into im: classic as it is, a compact one expanded.
- * 0, or -1 for what is no profile.
+ * The profile at fd into im: classic as it is, a compact one expanded,
+ * up to more bytes than it holds (a merged file has no zero cells: its
+ * classic form is its cells and the histogram, which the process's own
+ * profile has as many bins of; a damaged length asks for no more).  0,
+ * or -1 for what is no profile.
  */
 static int
-load(int fd, struct image *im)
+load(int fd, struct image *im, size_t more)
 {
 	const unsigned char *c;
 	unsigned char *x;
@@ -709,6 +716,7 @@ load(int fd, struct image *im)
 	}
 	classic = __mon_mapped_u64(c + 8);
 	if (classic < sizeof(struct hdr) || classic > MERGE_MAX ||
+	    (classic > size && classic - size > more) ||
 	    (x = __mon_mapped_anon(classic)) == NULL) {
 		__mon_mapped_free(c, size);
 		return -1;
@@ -743,29 +751,40 @@ own(struct image *im)
 	if (fd < 0)
 		return -1;
 	if (__mon_monout_image(fd) == 0)
-		rc = load(fd, im);
+		rc = load(fd, im, MERGE_MAX);
 	close(fd);
 	return rc;
 }
 
-/* The directory locked, within MERGE_WAIT_MS: its fd, or -1. */
+/*
+ * path's directory locked, within MERGE_WAIT_MS: its fd, or -1 (*busy:
+ * another process held it all the while).
+ */
 static int
-lock_dir(const char *path)
+lock_dir(const char *path, int *busy)
 {
 	static const struct timespec nap = { 0, 1000000L };
 	char dir[PATH_MAX];
+	long r = 0;
 	int fd, i;
 
+	*busy = 0;
 	if (__mon_name_dir(path, dir, sizeof(dir)) != 0 ||
 	    (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -1;
+	/*
+	 * The error from the instruction's return, not errno, which the
+	 * writer process shares with a thread of the program (final.c).
+	 */
 	for (i = 0; i < MERGE_WAIT_MS; i++) {
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		if ((r = __mon_sys(SYS_flock, fd, LOCK_EX | LOCK_NB, 0, 0, 0,
+		    0)) == 0)
 			return fd;
-		if (errno != EWOULDBLOCK && errno != EINTR)
+		if (r != -EWOULDBLOCK && r != -EINTR)
 			break;
 		nanosleep(&nap, NULL);
 	}
+	*busy = r == -EWOULDBLOCK;
 	close(fd);
 	return -1;
 }
@@ -898,8 +917,8 @@ sum_into(const char *path, struct image *a, struct image *b, int *rc,
 		return APART;
 	}
 	arrange(&m);
-	*rc = __mon_outfile_write(path, fill_sum, &m);
-	munmap(map, maplen);
+	*rc = __mon_outfile_replace(path, fill_sum, &m);
+	__mon_mapped_free(map, maplen);
 	release(a);
 	return MERGED;
 }
@@ -930,7 +949,7 @@ merge_into(const char *path, struct image *b, int *rc, const char **why,
 	}
 	r = fstat(fd, &sb);
 	if (r != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid() ||
-	    load(fd, &a) != 0) {
+	    load(fd, &a, b->len) != 0) {
 		close(fd);
 		*why = r == 0 && S_ISREG(sb.st_mode) && sb.st_uid != geteuid() ?
 		    "the merged profile is another user's" :
@@ -1049,17 +1068,17 @@ __mon_merge_write(void)
 	char path[PATH_MAX], own_path[PATH_MAX], into[PATH_MAX];
 	struct image b;
 	const char *why = "its own profile could not be taken apart for it";
-	int fd = -1, rc = -1, r = APART;
+	int fd = -1, rc = -1, r = APART, busy;
 
 	if (__mon_env_merged_path(path, sizeof(path), 0) != 0 ||
 	    __mon_env_own_path(own_path, sizeof(own_path)) != 0) {
 		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		return -1;
 	}
-	if (own(&b) == 0 && parse(&b) == 0 && (fd = lock_dir(path)) < 0)
-		why = errno == EWOULDBLOCK ? "the merged profile stayed "
-		    "locked by another process for 30 s" :
-		    "its directory cannot be locked";
+	if (own(&b) == 0 && parse(&b) == 0 &&
+	    (fd = lock_dir(path, &busy)) < 0)
+		why = busy ? "the merged profile stayed locked by another "
+		    "process for 30 s" : "its directory cannot be locked";
 	if (fd >= 0)
 		r = merge_locked(path, &b, &rc, &why, into, sizeof(into));
 	release(&b);
@@ -1096,11 +1115,11 @@ __mon_merge_file(const char *path, int fd, int gfd)
 	char into[PATH_MAX], gpath[PATH_MAX];
 	struct image b;
 	const char *why = "the profile to add is not one monprof can read";
-	int lock = -1, rc = -1, r = APART;
+	int lock = -1, rc = -1, r = APART, busy;
 
 	memset(&b, 0, sizeof(b));
-	if (load(fd, &b) == 0 &&
-	    parse(&b) == 0 && (lock = lock_dir(path)) >= 0)
+	if (load(fd, &b, MERGE_MAX) == 0 &&
+	    parse(&b) == 0 && (lock = lock_dir(path, &busy)) >= 0)
 		r = merge_locked(path, &b, &rc, &why, into, sizeof(into));
 	release(&b);
 	if (r == MERGED && gfd >= 0 && (gmon_name(into, gpath,

@@ -14,6 +14,8 @@
  *	<dir>/.monprof.<pid>.tmp	the name a file gets, beside its
  *				target, just before the rename onto it
  *	<dir>/.monprof.<pid>.<salt>.tmp	the same, when that one is taken
+ *	<dir>/.monprof.merged.tmp	a merged profile's (PROFFLAGS -merge,
+ *				one writer at a time)
  *	<name>.<salt>		a profile whose name is another user's file
  *
  * Pure and async-signal-safe (no stdio, no malloc).  Each that builds a
@@ -253,6 +255,19 @@ __mon_name_tmp(const char *path, long pid, unsigned long salt, char *buf,
 	if (salt != 0)
 		at = put_salt(buf, len, at, salt);
 	return finish(buf, len, put(buf, len, at, ".tmp"));
+}
+
+/*
+ * The temporary name of a merged profile at path, in its directory:
+ * merge.c's writers hold a lock on it, so one name serves them all, and
+ * one that a writer killed before its rename left behind is the next
+ * one's.
+ */
+int
+__mon_name_merged_tmp(const char *path, char *buf, size_t len)
+{
+	return finish(buf, len, put(buf, len, put_parent(buf, len, path, 1),
+	    ".monprof.merged.tmp"));
 }
 
 /*

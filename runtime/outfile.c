@@ -41,6 +41,7 @@
 
 /* The file being written (static: the stack may be a small one). */
 static int writing;	/* one file at a time: it owns cur */
+static int replace;	/* an earlier file is replaced by a rename only */
 static struct {
 	char		 dir[PATH_MAX];
 	char		 tmp[PATH_MAX];
@@ -428,6 +429,16 @@ tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
 {
 	int i, r;
 
+	/*
+	 * A merged profile's, under merge.c's lock: one name, which a
+	 * writer killed before its rename may have left, for the next.
+	 */
+	if (replace) {
+		if (__mon_name_merged_tmp(path, tmp, len) != 0)
+			return -1;
+		unlink(tmp);
+		return name(fd, tmp);
+	}
 	for (i = 0; i < TRIES; i++) {
 		if (__mon_name_tmp(path, __mon_self_pid(), i == 0 ? 0 : salt(),
 		    tmp, len) != 0)
@@ -532,10 +543,11 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	 * Named path at once, an earlier file there removed first: no
 	 * moment with a temporary name that a SIGKILL could leave behind
 	 * (one in 5 kills of a program dumping again and again did).  A
-	 * writer that links first makes this one fall back to a rename.
+	 * writer that links first makes this one fall back to a rename,
+	 * as does a merged profile (replace), which must never be gone.
 	 */
-	if (link_fd(fd, path) == 0 || (errno == EEXIST && unlink(path) == 0 &&
-	    link_fd(fd, path) == 0)) {
+	if (link_fd(fd, path) == 0 || (!replace && errno == EEXIST &&
+	    unlink(path) == 0 && link_fd(fd, path) == 0)) {
 		/* One left by an earlier process of our pid, killed while
 		 * it wrote a named temporary file, goes too. */
 		if (__mon_name_tmp(path, __mon_self_pid(), 0, cur.tmp,
@@ -606,6 +618,23 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 		complain(path, e);
 	MON_STORE(&writing, 0);
 	errno = saved;
+	return rc;
+}
+
+/*
+ * __mon_outfile_write, for a file that holds more than this process's
+ * (merge.c's merged profile): an earlier one is only ever replaced by a
+ * rename, so that a writer killed at any moment leaves it whole.
+ */
+int
+__mon_outfile_replace(const char *path,
+    int (*fill)(struct __mon_wbuf *, void *), void *arg)
+{
+	int rc;
+
+	replace = 1;
+	rc = __mon_outfile_write(path, fill, arg);
+	replace = 0;
 	return rc;
 }
 

@@ -46,6 +46,8 @@ int	 __mon_outfile_patch(struct __mon_wbuf *, off_t, const void *,
 	    size_t) MON_HIDDEN;
 int	 __mon_outfile_write(const char *,
 	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
+int	 __mon_outfile_replace(const char *,
+	    int (*)(struct __mon_wbuf *, void *), void *) MON_HIDDEN;
 int	 __mon_outfile_fd(int, int (*)(struct __mon_wbuf *, void *), void *)
 	    MON_HIDDEN;
 void	 __mon_outfile_reset(void) MON_HIDDEN;

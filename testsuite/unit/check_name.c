@@ -107,6 +107,12 @@ START_TEST(test_merged_names)
 	ck_assert_int_eq(__mon_name_is_merged(buf, prog), 1);
 	ck_assert_int_eq(__mon_name_merged("", 1, "prog", 7, buf, 20), -1);
 	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(__mon_name_merged_tmp("d/merged.prog", buf,
+	    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "d/.monprof.merged.tmp");
+	ck_assert_int_eq(__mon_name_merged_tmp("mon.out", buf, sizeof(buf)),
+	    0);
+	ck_assert_str_eq(buf, ".monprof.merged.tmp");
 }
 END_TEST
 
