@@ -346,13 +346,15 @@ fuzz-counts: all $(O)/testsuite/tools/gencalls
 # ---------------------------------------------------------------- fuzz
 # libFuzzer on prof's readers, clang only: fuzz_monread (mon.out),
 # fuzz_symtab (ELF symbols and line tables, of the executable and of a
-# shared object) and fuzz_gmonread (-pg's gmon.out).
+# shared object) and fuzz_gmonread (-pg's gmon.out); and on the
+# runtime's -merge, which reads whatever file PROFDIR holds under the
+# merged name (fuzz_merge).
 # `make fuzz` runs each for FUZZ_TIME seconds, the ELF one from a small
 # executable and shared object; e2e cases 307, 310 and 321 run them briefly
 # when clang is present.
 FUZZ_CC     ?= clang
 FUZZ_TIME   ?= 60
-FUZZ_TARGETS = monread symtab gmonread
+FUZZ_TARGETS = monread symtab gmonread merge
 FUZZ_PROF   = $(filter-out %/main.c,$(PROF_SRCS)) \
 	      $(patsubst $(O)/obj/%.o,$(srcdir)/%.c,$(PROF_RT))
 FUZZ_SEEDS  = $(O)/fuzz/corpus/symtab/exe $(O)/fuzz/corpus/symtab/lib.so
@@ -365,6 +367,18 @@ $(O)/fuzz/fuzz_%: $(srcdir)/testsuite/fuzz/fuzz_%.c $(FUZZ_PROF) \
 	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
 	    -I$(srcdir)/prof $(PROF_CFLAGS) -o $@ $< $(FUZZ_PROF) \
 	    $(PROF_GEN)/profile.pb-c.c $(PROF_GEN)/runtime_syms.c $(PROF_LIBS)
+
+# The runtime's -merge, on its own files: the writer, the environment and
+# mapped.c's memory are stand-ins in the target.
+FUZZ_MERGE  = $(patsubst %,$(srcdir)/runtime/%.c,merge gmonmerge name sort \
+	      fmt)
+
+$(O)/fuzz/fuzz_merge: $(srcdir)/testsuite/fuzz/fuzz_merge.c $(FUZZ_MERGE) \
+	    $(wildcard $(srcdir)/runtime/*.h) $(srcdir)/include/mon.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=all -D_GNU_SOURCE -I$(srcdir)/include \
+	    -I$(srcdir)/runtime -o $@ $< $(FUZZ_MERGE)
 
 $(O)/fuzz/corpus/symtab/exe: $(srcdir)/testsuite/e2e/300-prof.c
 	@mkdir -p $(@D)
@@ -383,6 +397,9 @@ fuzz: $(FUZZ_TARGETS:%=$(O)/fuzz/fuzz_%) $(FUZZ_SEEDS)
 	@mkdir -p $(O)/fuzz/corpus/gmonread
 	$(O)/fuzz/fuzz_gmonread -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 	    $(O)/fuzz/corpus/gmonread
+	@mkdir -p $(O)/fuzz/corpus/merge
+	$(O)/fuzz/fuzz_merge -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	    $(O)/fuzz/corpus/merge
 
 # ---------------------------------------------------------------- demo, bench
 demo: all

@@ -128,8 +128,25 @@ void	*__mon_mapped_anon(size_t) MON_HIDDEN;
 void	 __mon_mapped_free(const void *, size_t) MON_HIDDEN;
 const unsigned char *__mon_mapped_file(int, size_t, size_t, size_t *)
 	    MON_HIDDEN;
-uint64_t __mon_mapped_u64(const void *) MON_HIDDEN;
-uint32_t __mon_mapped_u32(const void *) MON_HIDDEN;
+
+/* A file's word at p, which may be unaligned. */
+static inline uint64_t
+__mon_mapped_u64(const void *p)
+{
+	uint64_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static inline uint32_t
+__mon_mapped_u32(const void *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
 
 /* fmt.c */
 size_t	 __mon_fmt_ulong(char *, unsigned long) MON_HIDDEN;

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mapped.c - memory for the profile mergers (merge.c, gmonmerge.c): a
- * file mapped to be read, anonymous memory for their tables (zeros, as
- * mmap gives them), and the words of a file, which may be unaligned.
+ * file mapped to be read, and anonymous memory for their tables (zeros,
+ * as mmap gives them).
  * Async-signal-safe: mmap and munmap only, no malloc.
  */
 #include <sys/mman.h>
 #include <sys/stat.h>
 
-#include <string.h>
 
 #include "base.h"
 
@@ -49,22 +48,4 @@ __mon_mapped_file(int fd, size_t min, size_t max, size_t *len)
 		return NULL;
 	*len = (size_t)sb.st_size;
 	return p;
-}
-
-uint64_t
-__mon_mapped_u64(const void *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-uint32_t
-__mon_mapped_u32(const void *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
 }
