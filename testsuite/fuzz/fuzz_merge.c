@@ -189,24 +189,6 @@ __mon_mapped_file(int fd, size_t min, size_t max, size_t *len)
 	return p;
 }
 
-uint64_t
-__mon_mapped_u64(const void *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-uint32_t
-__mon_mapped_u32(const void *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
 /* Not reached from __mon_merge_file and __mon_gmonmerge_fd. */
 int
 __mon_monout_image(int fd)
