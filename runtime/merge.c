@@ -7,8 +7,9 @@
  *
  * Under flock() on the directory (a lock file would be one more file in
  * it), had within MERGE_WAIT: the process's own mon.out is written
- * classic (with holes) into a memfd, the merged file is read (compact or
- * classic), both are parsed, and their sum is written through outfile.c,
+ * compact into a memfd, both it and the merged file (compact or classic)
+ * are read into memory as classic files, parsed, and their sum is
+ * written through outfile.c,
  * whole or not at all.  A process killed while it merges leaves the
  * merged file as it was and loses its own counts only.  Two profiles
  * add up so:
@@ -452,6 +453,20 @@ stkcmp(const void *x, const void *y, void *arg)
 	return a->n < b->n ? -1 : a->n > b->n;
 }
 
+/* Whether the n bins at p are all zeros. */
+static int
+zero_bins(const WORD *p, size_t n)
+{
+	uint64_t any = 0;
+	size_t i;
+
+	for (i = 0; i + 4 <= n; i += 4)
+		any |= __mon_mapped_u64(p + i);
+	for (; i < n; i++)
+		any |= p[i];
+	return any == 0;
+}
+
 static long
 add(long x, long y)
 {
@@ -646,6 +661,13 @@ fill_sum(struct __mon_wbuf *w, void *arg)
 	}
 	for (i = 0; i < a->nbins; i += k) {
 		k = (long)(a->nbins - i < 512 ? a->nbins - i : 512);
+		/* Most of a large text's bins are zeros in both. */
+		if (zero_bins(a->bins + i, (size_t)k) ||
+		    zero_bins(b->bins + i, (size_t)k)) {
+			__mon_outfile_put(w, zero_bins(a->bins + i, (size_t)k) ?
+			    b->bins + i : a->bins + i, (size_t)k * sizeof(WORD));
+			continue;
+		}
 		for (x = 0; x < (unsigned)k; x++) {
 			unsigned s = (unsigned)a->bins[i + x] + b->bins[i + x];
 
@@ -740,7 +762,7 @@ load(int fd, struct image *im, size_t more)
 	return at == size ? 0 : (release(im), -1);
 }
 
-/* This process's mon.out, classic, through a memfd into im. */
+/* This process's mon.out, compact through a memfd, into im. */
 static int
 own(struct image *im)
 {
@@ -828,7 +850,7 @@ arrange(struct sum *m)
 {
 	struct image *b = m->b;
 	struct item *it;
-	size_t i, j;
+	size_t i, j, k;
 	unsigned s;
 
 	m->nobj = place(m->a, b);
@@ -855,10 +877,15 @@ arrange(struct sum *m)
 	__mon_sort_heap(m->stks, m->nstks, sizeof(*m->stks), stkcmp,
 	    m->frames);
 	m->saturated = 0;
-	for (i = 0; i < m->a->nbins; i++) {
-		s = (unsigned)m->a->bins[i] + b->bins[i];
-		if (s > 65535)
-			m->saturated += s - 65535;
+	for (i = 0; i < m->a->nbins; i += j) {
+		j = m->a->nbins - i < 512 ? m->a->nbins - i : 512;
+		if (zero_bins(m->a->bins + i, j) || zero_bins(b->bins + i, j))
+			continue;
+		for (k = i; k < i + j; k++) {
+			s = (unsigned)m->a->bins[k] + b->bins[k];
+			if (s > 65535)
+				m->saturated += s - 65535;
+		}
 	}
 }
 
