@@ -131,8 +131,8 @@ gmonread_close(struct gmonfile *gf)
  * Whether GF's histogram records are the NBINS bins over [LPC, HPC):
  * one record of all of them (the classic record, glibc's), or records
  * of whole bins of it at its scale that begin at LPC and end at HPC
- * (the runtime writes one record per run of bins with samples, and the
- * first and last bins).  1 where it has none.
+ * (the runtime writes one record per chunk of 32 bins with samples,
+ * and the first and last bins').  1 where it has none.
  */
 int
 gmonread_within(const struct gmonfile *gf, uint64_t lpc, uint64_t hpc,

@@ -2,7 +2,7 @@
 /*
  * gmonout.c - writes gmon.out for GNU gprof in -pg programs: the "gmon"
  * header (version 1), mon.out's histogram at the sampler's real rate
- * (one record per run of bins with samples, or with PROFFLAGS -classic
+ * (one record per chunk of 32 bins with samples, or with PROFFLAGS -classic
  * one for all), and one arc record per (caller pc, callee), all with
  * link-time addresses, in native byte order.
  *
@@ -86,20 +86,25 @@ kept(const WORD *bins, size_t k, size_t n, size_t a, size_t b)
 }
 
 /*
- * Bins fewer than this many zeros apart go in one record: a record's
- * header (41 bytes) costs as much as 20 bins.
+ * The records are the histogram's chunks of this many bins, counted
+ * from its first, that hold a bin kept: of the same ranges in every run
+ * of the program, so that gprof sums several files (it adds a record
+ * to one of the same range and refuses one that overlaps another; runs
+ * of bins, as these were, differ from run to run).  A record's header
+ * (41 bytes) costs as much as 20 bins.
  */
-#define HIST_GAP	20
+#define HIST_CHUNK	32
 
 /*
  * The histogram's records: NBINS BINS of equal size over [LINK, LINK +
  * SPAN) at RATE samples a second, those of [A, B) written as zeros.
  * One record over the whole range where ONE asks for it (PROFFLAGS
  * -classic) or the bins' size is fractional, whose edges no record
- * could name.  Else one record per run of bins that are not zero (and
- * the first and the last bin), which gprof reads as one histogram, so
- * that the file is as long as what ran (a 9 MB text's 2.3 MB of bins).
- * merge.c writes a merged gmon.out's with it too.
+ * could name.  Else one record per chunk of HIST_CHUNK bins that holds
+ * a bin that is not zero (and the first and the last), which gprof
+ * reads as one histogram, so that the file is as long as what ran (a
+ * 9 MB text's 2.3 MB of bins).  merge.c writes a merged gmon.out's with
+ * it too.
  */
 void
 __mon_gmonout_hist(struct __mon_wbuf *w, const WORD *bins, size_t nbins,
@@ -126,15 +131,11 @@ __mon_gmonout_hist(struct __mon_wbuf *w, const WORD *bins, size_t nbins,
 		return;
 	}
 	for (i = 0; i < nbins; i = j) {
-		for (; i < nbins && !kept(bins, i, nbins, a, b); i++)
+		j = nbins - i < HIST_CHUNK ? nbins : i + HIST_CHUNK;
+		for (k = i; k < j && !kept(bins, k, nbins, a, b); k++)
 			;
-		if (i == nbins)
-			break;
-		/* To the last bin kept before a long gap. */
-		for (j = i + 1, k = j; j < nbins && j - k < HIST_GAP; j++)
-			if (kept(bins, j, nbins, a, b))
-				k = j + 1;
-		j = k;
+		if (k == j)
+			continue;
 		h.low_pc = link + i * bar;
 		h.high_pc = link + j * bar;
 		h.hist_size = (uint32_t)(j - i);

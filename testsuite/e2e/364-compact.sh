@@ -5,8 +5,9 @@
 # the classic one (PROFFLAGS -classic) has the whole histogram; prof
 # reads both to the same exact counts, and mondump expands the compact
 # one to the classic layout.  Built with -pg, its gmon.out is at most
-# 64 KB too (a histogram record per run of bins), and gprof reads the
-# same calls from it as from the classic one.
+# 64 KB too (a histogram record per chunk of bins with samples), and
+# gprof reads the same calls from it as from the classic one, and sums
+# two runs' files.
 . "$E2E/300-prof.subr"
 sh "$SRCDIR/testsuite/tools/genprog.sh" -k 1 -n 3400 2600 > prog.c
 mp_cc -p -O1 -o prog prog.c -pthread
@@ -50,9 +51,12 @@ done
 "$MONDUMP" "$d" | awk '$1 == "hdr" { print $2, $3, $5 }' > hdr.d
 expect_file hdr.d hdr.c
 
-# -pg: gmon.out is as long as what ran too, one histogram record per run
-# of bins with samples, which gprof reads as one histogram: the same
-# calls as from the classic record, and prof finds it the run's.
+# -pg: gmon.out is as long as what ran too, one histogram record per
+# chunk of 32 bins with samples, which gprof reads as one histogram: the
+# same calls as from the classic record, and prof finds it the run's.
+# The chunks are the same in every run, so gprof sums two runs' files
+# (it refused runs of bins, which differ: "overlapping histogram
+# records").
 command -v gprof > /dev/null 2>&1 || skip "no gprof: -pg's gmon.out not tried"
 mp_cc -pg -O1 -o prog prog.c -pthread
 ./prog 300 20 || fail "-pg: status $?"
@@ -69,5 +73,9 @@ grep -v '^main ' want > want.f
 expect_file want.f gcalls.c
 expect_file want.f gcalls.d
 ./prog 300 20 || fail "-pg: status $?"
+gprof -b -p prog gmon.out gmon.compact > sum 2>&1 || fail "gprof sums: $(cat sum)"
+awk '$NF ~ /^f[0-9]+$/ && NF == 7 { print $NF, $4 }' sum | sort > gcalls.2
+awk '{ print $1, 2 * $2 }' want.f | sort > want.2
+expect_file want.2 gcalls.2
 "$PROF" -G prog mon.out > graph 2> err || fail "prof -G: status $? $(cat err)"
 grep -q '^f2392: 6000 calls' graph || fail "prof -G: $(head -3 graph)"

@@ -2,7 +2,7 @@
 # static: exact calls in the flat profile, exact caller lines in the call
 # graph (main's caller is <external> where libc is a shared object), and
 # the same counts in the mon.out that prof reads.  gprof reads the
-# histogram as records of the runs of bins with samples, or with
+# histogram as records of the chunks of 32 bins with samples, or with
 # PROFFLAGS -classic as one record.
 . "$E2E/400-gprof.subr"
 for link in -pie -no-pie -static; do
@@ -19,7 +19,7 @@ for link in -pie -no-pie -static; do
 	printf '%s\n' "$caller main 1/1" "f2 f1 1000/2000" "f3 f1 1000/2000" \
 	    "f3 f2 1000/1000" "main f3 1/1" | sort > want
 	expect_file want got
-	# A record per run of bins with samples, the first and last bins'
+	# A record per chunk of 32 bins with samples, the first and last bins'
 	# among them (at least 2); PROFFLAGS -classic, one for them all.
 	gprof -i prog gmon.out > info
 	grep -q '[0-9] histogram records$' info ||
