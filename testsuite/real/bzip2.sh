@@ -21,5 +21,6 @@ check() {
 }
 
 workload() {
-	PROFFLAGS="-stackcopy $STACKCOPY" "$B/bzip2" -9 < "$DATA/text.4M"
+	PROFFLAGS="${PROFFLAGS:+$PROFFLAGS }-stackcopy $STACKCOPY" "$B/bzip2" -9 \
+	    < "$DATA/text.4M"
 }
