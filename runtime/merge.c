@@ -56,7 +56,7 @@
 #define MFD_CLOEXEC	1U
 #endif
 
-#define MERGE_WAIT_MS	30000	/* for the lock, at most */
+#define MERGE_WAIT_MS	30000	/* for the lock, while no merge ends */
 #define MERGE_MAX	((size_t)1 << 32)	/* a classic file's bytes */
 #define PATH_CELLS	(PATH_MAX / 8 + 1)	/* a record's path, NUL too */
 
@@ -779,13 +779,20 @@ own(struct image *im)
 }
 
 /*
- * path's directory locked, within MERGE_WAIT_MS: its fd, or -1 (*busy:
- * another process held it all the while).
+ * path's directory locked: its fd, or -1 (*busy: another process held
+ * it for MERGE_WAIT_MS while nobody's merge ended).  Processes that exit
+ * together queue for it; each merge that ends renames a file in the
+ * directory, which changes its mtime, and the wait begins again: on a
+ * loaded machine 300 of them took longer than the 30 s one waited at
+ * most before (44 wrote apart), where a holder that is stuck (stopped,
+ * say) changes nothing.
  */
 static int
 lock_dir(const char *path, int *busy)
 {
 	static const struct timespec nap = { 0, 1000000L };
+	struct stat sb;
+	struct timespec seen = { 0, 0 };
 	char dir[PATH_MAX];
 	long r = 0;
 	int fd, i;
@@ -804,6 +811,11 @@ lock_dir(const char *path, int *busy)
 			return fd;
 		if (r != -EWOULDBLOCK && r != -EINTR)
 			break;
+		if (fstat(fd, &sb) == 0 && (sb.st_mtim.tv_sec != seen.tv_sec ||
+		    sb.st_mtim.tv_nsec != seen.tv_nsec)) {
+			seen = sb.st_mtim;
+			i = 0;
+		}
 		nanosleep(&nap, NULL);
 	}
 	*busy = r == -EWOULDBLOCK;
@@ -1105,7 +1117,8 @@ __mon_merge_write(void)
 	if (own(&b) == 0 && parse(&b) == 0 &&
 	    (fd = lock_dir(path, &busy)) < 0)
 		why = busy ? "the merged profile stayed locked by another "
-		    "process for 30 s" : "its directory cannot be locked";
+		    "process for 30 s, whose merge did not end" :
+		    "its directory cannot be locked";
 	if (fd >= 0)
 		r = merge_locked(path, &b, &rc, &why, into, sizeof(into));
 	release(&b);

@@ -133,15 +133,20 @@ expect_eq "$(count_of f k365kill killed/merged.k365kill)" $((30 * n)) \
 # Killed while it waits for the lock, with its writer: nothing changes.
 cp many/merged.prog before
 cp prog k365wait
-flock many sleep 3 &
+# -o: flock alone holds the lock, which its end lets go.
+flock -o many sleep 60 &
 holder=$!
-sleep 0.5
+# Until the lock is held: a loaded machine may start flock late.
+until ! flock -n many true; do
+	sleep 0.05
+done
 PROFDIR=many PROFFLAGS=-merge ./k365wait 1 > /dev/null 2>&1 &
 pid=$!
 sleep 1
 pkill -9 -x k365wait
 wait $pid 2> /dev/null || :
-wait $holder
+pkill -P $holder sleep || :
+wait $holder 2> /dev/null || :
 cmp -s before many/merged.prog || fail "a killed waiter changed the file"
 expect_eq "$(ls -A many)" merged.prog "files after a killed waiter"
 
