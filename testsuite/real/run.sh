@@ -209,32 +209,36 @@ run_mode() {
 	return 0
 }
 
-# check_merge: the deterministic workload (ref_work) run twice more with
-# PROFFLAGS=-merge leaves one merged.<prog>, whose calls are those of
-# its two runs apart summed, in prof and, under -pg, in gprof from
-# merged.<prog>.gmon (PROFFLAGS -merge, issue 37).
+# check_merge: the deterministic workload (ref_work) run twice with
+# PROFFLAGS=-merge leaves one merged.<prog>, whose calls are those of two
+# runs apart summed, in prof and, under -pg, in gprof from
+# merged.<prog>.gmon (PROFFLAGS -merge, issue 37).  The runs apart have
+# an environment and directories of the same lengths (PROFFLAGS="-pids "
+# for -merge): CPython counts a call for each word of its environment.
 check_merge() {
-	w=$(ref_work) t=$(ref_tag)
-	t=${t%1}
-	mkdir -p "$M/work.merge" "$M/prof.merge"
-	for i in 1 2; do
-		(cd "$M/work.merge" && PROFDIR=$M/prof.merge &&
-		    PROFFLAGS=-merge && export PROFDIR PROFFLAGS && "$w") \
-		    > "$M/out.merge" 2> "$M/err.merge" ||
-		    { problem "$w with PROFFLAGS=-merge failed, exit $?:" \
-		    "$(head -n 3 "$M/err.merge")"; return 0; }
+	w=$(ref_work)
+	for t in A B; do
+		flags="-pids "
+		[ $t = B ] && flags=-merge
+		mkdir -p "$M/work.mrg$t" "$M/prof.mrg$t"
+		for i in 1 2; do
+			(cd "$M/work.mrg$t" && PROFDIR=$M/prof.mrg$t &&
+			    PROFFLAGS=$flags && export PROFDIR PROFFLAGS &&
+			    "$w") > "$M/out.mrg$t" 2> "$M/err.mrg$t" ||
+			    { problem "$w with PROFFLAGS='$flags' failed," \
+			    "exit $?: $(head -n 3 "$M/err.mrg$t")"; return 0; }
+		done
 	done
-	mf=$M/prof.merge/merged.$WORK_PROG
-	if [ ! -f "$mf" ] || ls "$M/prof.merge" | grep -q '^[0-9]'; then
-		problem "PROFFLAGS=-merge left $(ls "$M/prof.merge" |
-		    tr '\n' ' '): $(head -n 3 "$M/err.merge")"
+	mf=$M/prof.mrgB/merged.$WORK_PROG
+	if [ ! -f "$mf" ] || ls "$M/prof.mrgB" | grep -q '^[0-9]'; then
+		problem "PROFFLAGS=-merge left $(ls "$M/prof.mrgB" |
+		    tr '\n' ' '): $(head -n 3 "$M/err.mrgB")"
 		return 0
 	fi
 	exe=$(exe_for "$mf")
 	prof_rows "$exe" "$mf" | awk -F '\t' '$2 != "" { print $1 "\t" $2 }' |
 	    sort > "$M/counts.merge"
-	prof_rows "$exe" "$M/prof.${t}1"/*."$WORK_PROG" \
-	    "$M/prof.${t}2"/*."$WORK_PROG" |
+	prof_rows "$exe" "$M/prof.mrgA"/*."$WORK_PROG" |
 	    awk -F '\t' '$2 != "" { print $1 "\t" $2 }' | sort > "$M/counts.sum"
 	cmp -s "$M/counts.merge" "$M/counts.sum" ||
 	    problem "-merge's calls are not the two runs' summed:" \
@@ -245,9 +249,9 @@ check_merge() {
 	[ "$MODE" = pg ] || return 0
 	gprof_rows "$exe" "$mf.gmon" | awk -F '\t' '$2 != "" {
 	    print $1 "\t" $2 }' | sort > "$M/gcounts.merge"
-	gprof_rows "$exe" "$M/prof.${t}1"/*."$WORK_PROG".gmon \
-	    "$M/prof.${t}2"/*."$WORK_PROG".gmon | awk -F '\t' '$2 != "" {
-	    print $1 "\t" $2 }' | sort > "$M/gcounts.sum"
+	gprof_rows "$exe" "$M/prof.mrgA"/*."$WORK_PROG".gmon |
+	    awk -F '\t' '$2 != "" { print $1 "\t" $2 }' | sort \
+	    > "$M/gcounts.sum"
 	cmp -s "$M/gcounts.merge" "$M/gcounts.sum" ||
 	    problem "-merge's gmon.out calls are not the two runs' summed"
 	return 0
