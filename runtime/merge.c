@@ -68,8 +68,6 @@ struct mobj {
 	const struct cnt *path;		/* its PATH cells */
 	size_t		 npath;
 	long		 samples;	/* OBJECT_SAMPLES */
-	const struct cnt *samp;		/* its OBJECT_SAMPLE cells */
-	size_t		 nsamp;
 	uint64_t	 to;		/* its start in the merged file */
 	long		 out;		/* its index there */
 	int		 taken;		/* the merged file's: matched */
@@ -91,10 +89,8 @@ struct stk {
 
 /* One classic mon.out, parsed. */
 struct image {
-	const unsigned char *p;		/* the classic bytes */
+	const unsigned char *p;		/* the classic bytes, mapped */
 	size_t		 len;
-	const void	*map;		/* what to unmap */
-	size_t		 maplen;
 	uint64_t	 lpc, hpc;
 	size_t		 nfns;
 	const struct cnt *cell;
@@ -104,7 +100,7 @@ struct image {
 	uint32_t	 has;
 	const struct cnt *exepath;
 	size_t		 nexepath;
-	/* Counted by parse(), filled by fill(). */
+	/* Counted by scan(), which fills obj on its second pass. */
 	size_t		 nobj, nsample, nfunc, nstack, nframe;
 	struct mobj	*obj;
 };
@@ -121,50 +117,65 @@ cell_at(const struct cnt *c, uint64_t *pc, long *n)
 	*n = v.mcnt;
 }
 
+/* Where scan() puts what it reads (NULL: it only counts). */
+struct into {
+	struct mobj	*obj;
+	struct item	*samples, *funcs;
+	struct stk	*stks;
+	uint64_t	*frames;	/* from index at on */
+	size_t		 at;
+};
+
 /*
- * The cells of im: metadata into im->meta, and the records, samples,
- * function cells, stacks and frames counted (decoded frames, each
- * stack's kept prefix too), each checked as prof checks them.  0, or -1
- * for what is no profile of ours.
+ * The cells of im, each checked as prof checks them: metadata into
+ * im->meta; and the records, samples, function cells, stacks and their
+ * frames (each stack's kept prefix too) counted, and with to put there:
+ * its records into to->obj, its samples (with record indexes of its own)
+ * and function cells as items, its stacks with their frames root first.
+ * One pass counts, for the arrays' sizes, and the next puts, by the same
+ * steps.  0, or -1 for what is no profile of ours.
  */
 static int
-parse(struct image *im)
+scan(struct image *im, const struct into *to)
 {
 	enum { IDLE, END, OFFSET, PATH0, PATH, SAMPLES } st = IDLE;
-	size_t i, depth = 0, npath = 0;
+	struct mobj *o = NULL;
+	struct stk *k = NULL;
+	size_t i, depth = 0, npath = 0, at = to != NULL ? to->at : 0;
+	size_t nobj = 0, nsample = 0, nfunc = 0, nstack = 0, nframe = 0;
 	uint64_t key;
 	long v, osamples = 0;
-	int prefix = 1, stacked = 0;
+	int prefix = 1;
 
 	if (im->len < sizeof(struct hdr))
 		return -1;
-	memcpy(&key, im->p, 8);
-	im->lpc = key;
-	memcpy(&im->hpc, im->p + 8, 8);
-	memcpy(&im->nfns, im->p + 16, 8);
-	if (im->nfns > (im->len - sizeof(struct hdr)) / sizeof(struct cnt))
+	im->lpc = __mon_mapped_u64(im->p);
+	im->hpc = __mon_mapped_u64(im->p + 8);
+	im->nfns = __mon_mapped_u64(im->p + 16);
+	if (im->nfns > (im->len - sizeof(struct hdr)) / sizeof(struct cnt) ||
+	    (im->len - sizeof(struct hdr)) % sizeof(WORD) != 0)
 		return -1;
 	im->cell = (const struct cnt *)(const void *)(im->p +
 	    sizeof(struct hdr));
 	im->bins = (const WORD *)(const void *)(im->cell + im->nfns);
-	if ((im->len - sizeof(struct hdr)) % sizeof(WORD) != 0)
-		return -1;
 	im->nbins = (im->len - sizeof(struct hdr) - im->nfns *
 	    sizeof(struct cnt)) / sizeof(WORD);
+	im->has = 0;
+	im->exepath = NULL;
+	im->nexepath = 0;
 	for (i = 0; i < im->nfns; i++) {
 		cell_at(&im->cell[i], &key, &v);
-		if (key >= MON_META_LIMIT) {
-			if (v < 0 || (st != IDLE && st != SAMPLES))
+		/* A function cell or an unused one (0) cuts a record. */
+		if (key >= MON_META_LIMIT || key == 0) {
+			if ((key != 0 && v < 0) || (st != IDLE && st != SAMPLES))
 				return -1;
 			st = IDLE;
+			if (key == 0)
+				continue;
 			prefix = 0;
-			im->nfunc++;
-			continue;
-		}
-		if (key == 0) {		/* unused; cuts a record */
-			if (st != IDLE && st != SAMPLES)
-				return -1;
-			st = IDLE;
+			if (to != NULL)
+				to->funcs[nfunc] = (struct item){ -1, key, v };
+			nfunc++;
 			continue;
 		}
 		if (key < MON_META_NKEYS) {
@@ -177,14 +188,27 @@ parse(struct image *im)
 			if (v < 0 || (size_t)(v & 0xff) > depth)
 				return -1;
 			depth = (size_t)(v & 0xff);
-			im->nframe += depth;
-			im->nstack++;
-			stacked = 1;
+			if (to != NULL) {
+				/* Its first frames are the previous stack's. */
+				if (k != NULL)
+					memmove(&to->frames[at],
+					    &to->frames[k->at],
+					    depth * sizeof(*to->frames));
+				k = &to->stks[nstack];
+				*k = (struct stk){ at, depth, v >> 8 };
+				at += depth;
+			}
+			nframe += depth;
+			nstack++;
 		} else if (key == MON_META_FRAME) {
-			if (!stacked || depth >= MON_STACK_DEPTH)
+			if (nstack == 0 || depth >= MON_STACK_DEPTH)
 				return -1;
 			depth++;
-			im->nframe++;
+			if (to != NULL) {
+				to->frames[at++] = (uint64_t)v;
+				k->n++;
+			}
+			nframe++;
 		}
 		if (prefix && key == MON_META_EXE_PATH) {
 			if (im->exepath == NULL)
@@ -199,12 +223,18 @@ parse(struct image *im)
 			if (key == MON_META_OBJECT_SAMPLES && osamples == 0 &&
 			    v >= 0) {
 				osamples = v;
+				if (o != NULL)
+					o->samples = v;
 				continue;
 			}
 			if (key == MON_META_OBJECT_SAMPLE) {
 				if (v < 0 || (v & 0xffff) == 0)
 					return -1;
-				im->nsample++;
+				if (to != NULL)
+					to->samples[nsample] = (struct item){
+					    (long)nobj - 1, (uint64_t)v >> 16,
+					    v & 0xffff };
+				nsample++;
 				continue;
 			}
 			st = IDLE;
@@ -214,9 +244,18 @@ parse(struct image *im)
 			if (key == MON_META_EXE_SAMPLE) {
 				if (v < 0 || (v & 0xffff) == 0)
 					return -1;
-				im->nsample++;
+				if (to != NULL)
+					to->samples[nsample] = (struct item){
+					    -1, (uint64_t)v >> 16, v & 0xffff };
+				nsample++;
 			} else if (key == MON_META_OBJECT) {
-				im->nobj++;
+				if (to != NULL) {
+					o = &to->obj[nobj];
+					memset(o, 0, sizeof(*o));
+					o->start = (uint64_t)v;
+					o->out = -1;
+				}
+				nobj++;
 				osamples = 0;
 				st = END;
 			}
@@ -224,22 +263,35 @@ parse(struct image *im)
 		case END:
 			if (key != MON_META_OBJECT_END)
 				return -1;
+			if (o != NULL)
+				o->end = (uint64_t)v;
 			st = OFFSET;
 			break;
 		case OFFSET:
 			if (key != MON_META_OBJECT_OFFSET)
 				return -1;
+			if (o != NULL)
+				o->off = (uint64_t)v;
 			st = PATH0;
 			npath = 0;
 			break;
 		case PATH0:
 			st = PATH;
-			if (key == MON_META_OBJECT_BUILDID)
+			if (key == MON_META_OBJECT_BUILDID) {
+				if (o != NULL) {
+					o->buildid = v;
+					o->hasbid = 1;
+				}
 				break;
+			}
 			/* FALLTHROUGH */
 		default:
 			if (key != MON_META_OBJECT_PATH || ++npath > PATH_CELLS)
 				return -1;
+			if (o != NULL && o->path == NULL)
+				o->path = &im->cell[i];
+			if (o != NULL)
+				o->npath++;
 			if (memchr(&im->cell[i].mcnt, '\0', 8) != NULL)
 				st = SAMPLES;
 			break;
@@ -250,114 +302,14 @@ parse(struct image *im)
 	if (!HAS(im, MON_META_MAGIC) || im->meta[MON_META_VERSION] !=
 	    MON_FORMAT_VERSION || im->nexepath > PATH_CELLS)
 		return -1;
+	im->nobj = nobj;
+	im->nsample = nsample;
+	im->nfunc = nfunc;
+	im->nstack = nstack;
+	im->nframe = nframe;
+	if (to != NULL)
+		im->obj = to->obj;
 	return 0;
-}
-
-/*
- * im's records into obj[], its samples (record indexes of its own) and
- * function cells into items, its stacks into stks and their frames,
- * root first, into frames from index at on (each array as parse()
- * counted).
- */
-static void
-fill(struct image *im, struct mobj *obj, struct item *samples,
-    struct item *funcs, struct stk *stks, uint64_t *frames, size_t at)
-{
-	struct mobj *o = NULL;
-	struct item *s = samples, *f = funcs;
-	struct stk *k = NULL;
-	size_t i, keep;
-	uint64_t key;
-	long v;
-	int prefix = 1, insamples = 0, field = 0;
-
-	im->obj = obj;
-	for (i = 0; i < im->nfns; i++) {
-		cell_at(&im->cell[i], &key, &v);
-		if (key >= MON_META_LIMIT) {
-			prefix = 0;
-			f->obj = -1;
-			f->pc = key;
-			f++->n = v;
-			continue;
-		}
-		/* Any other key ends a record's samples, as in parse(). */
-		if (key != MON_META_OBJECT_SAMPLES &&
-		    key != MON_META_OBJECT_SAMPLE)
-			insamples = 0;
-		if (key == MON_META_STACK) {
-			keep = (size_t)(v & 0xff);
-			if (k != NULL)
-				memmove(&frames[at], &frames[k->at],
-				    keep * sizeof(*frames));
-			k = k == NULL ? stks : k + 1;
-			k->at = at;
-			k->n = keep;
-			k->samples = v >> 8;
-			at += keep;
-			continue;
-		}
-		if (key == MON_META_FRAME) {
-			frames[at++] = (uint64_t)v;
-			k->n++;
-			continue;
-		}
-		if (!prefix || key == 0) {
-			insamples = 0;
-			continue;
-		}
-		if (insamples && key == MON_META_OBJECT_SAMPLES &&
-		    o->samples == 0) {
-			o->samples = v;
-			continue;
-		}
-		if (insamples && key == MON_META_OBJECT_SAMPLE) {
-			if (o->samp == NULL)
-				o->samp = &im->cell[i];
-			o->nsamp++;
-			s->obj = o - obj;
-			s->pc = (uint64_t)v >> 16;
-			s++->n = v & 0xffff;
-			continue;
-		}
-		insamples = 0;
-		if (field > 0) {
-			/* The record's fields, as parse() checked them. */
-			if (field == 1)
-				o->end = (uint64_t)v;
-			else if (field == 2)
-				o->off = (uint64_t)v;
-			else if (field == 3 && key == MON_META_OBJECT_BUILDID) {
-				o->buildid = v;
-				o->hasbid = 1;
-				field++;
-				continue;
-			}
-			if (field >= 3) {
-				if (o->path == NULL)
-					o->path = &im->cell[i];
-				o->npath++;
-				if (memchr(&im->cell[i].mcnt, '\0', 8) != NULL) {
-					field = 0;
-					insamples = 1;
-					continue;
-				}
-			}
-			field++;
-			continue;
-		}
-		if (key == MON_META_EXE_SAMPLE) {
-			s->obj = -1;
-			s->pc = (uint64_t)v >> 16;
-			s++->n = v & 0xffff;
-		} else if (key == MON_META_OBJECT) {
-			o = o == NULL ? obj : o + 1;
-			memset(o, 0, sizeof(*o));
-			o->start = (uint64_t)v;
-			o->out = -1;
-			field = 1;
-		}
-	}
 }
 
 /* Whether records a and b are one object's mapping. */
@@ -706,7 +658,7 @@ apart(const struct image *a, const struct image *b)
 static void
 release(struct image *im)
 {
-	__mon_mapped_free(im->map, im->maplen);
+	__mon_mapped_free(im->p, im->len);
 	memset(im, 0, sizeof(*im));
 }
 
@@ -732,8 +684,6 @@ load(int fd, struct image *im, size_t more)
 	if (__mon_mapped_u64(c) != MON_COMPACT_MAGIC) {
 		im->p = c;
 		im->len = size;
-		im->map = c;
-		im->maplen = size;
 		return 0;
 	}
 	classic = __mon_mapped_u64(c + 8);
@@ -757,8 +707,6 @@ load(int fd, struct image *im, size_t more)
 	__mon_mapped_free(c, size);
 	im->p = x;
 	im->len = classic;
-	im->map = x;
-	im->maplen = classic;
 	return at == size ? 0 : (release(im), -1);
 }
 
@@ -828,6 +776,7 @@ static int
 arrays(struct sum *m, void **map, size_t *maplen)
 {
 	struct image *a = m->a, *b = m->b;
+	struct into ta, tb;
 	size_t nobj = a->nobj + b->nobj, nitems, nstks, nframes, len;
 	char *p;
 
@@ -839,17 +788,21 @@ arrays(struct sum *m, void **map, size_t *maplen)
 	if ((p = __mon_mapped_anon(len)) == NULL)
 		return -1;
 	*map = p;
-	*maplen = len > 0 ? len : 1;
+	*maplen = len;
 	a->obj = (struct mobj *)(void *)p;
 	b->obj = a->obj + a->nobj;
 	m->items = (struct item *)(void *)(b->obj + b->nobj);
 	m->stks = (struct stk *)(void *)(m->items + nitems);
 	m->frames = (uint64_t *)(void *)(m->stks + nstks);
 	/* Samples of both first, then function cells of both. */
-	fill(a, a->obj, m->items, m->items + a->nsample + b->nsample, m->stks,
-	    m->frames, 0);
-	fill(b, b->obj, m->items + a->nsample, m->items + a->nsample +
-	    b->nsample + a->nfunc, m->stks + a->nstack, m->frames, a->nframe);
+	ta = (struct into){ a->obj, m->items, m->items + a->nsample +
+	    b->nsample, m->stks, m->frames, 0 };
+	tb = (struct into){ b->obj, m->items + a->nsample, ta.funcs + a->nfunc,
+	    m->stks + a->nstack, m->frames, a->nframe };
+	/* An empty() profile has no cells to put (nor a header to read). */
+	if (a->cell != NULL)
+		scan(a, &ta);
+	scan(b, &tb);
 	m->nsamples = a->nsample + b->nsample;
 	m->nfuncs = a->nfunc + b->nfunc;
 	m->nstks = nstks;
@@ -921,7 +874,10 @@ say(const char *path, const char *why, const char *done)
 
 enum { MERGED, ANOTHER_BUILD, APART };
 
-/* a, an empty profile of b's program: no cells, its bins all zeros. */
+/*
+ * a, an empty profile of b's program: no cells, its bins all zeros (its
+ * only bytes, so release() lets them go).
+ */
 static int
 empty(const struct image *b, struct image *a)
 {
@@ -931,10 +887,10 @@ empty(const struct image *b, struct image *a)
 	a->nbins = b->nbins;
 	a->meta[MON_META_PROCESSES] = 0;
 	a->has = 1U << MON_META_PROCESSES;
-	if ((a->map = __mon_mapped_anon(b->nbins * sizeof(WORD))) == NULL)
+	a->len = b->nbins * sizeof(WORD);
+	if ((a->p = __mon_mapped_anon(a->len)) == NULL)
 		return -1;
-	a->maplen = b->nbins * sizeof(WORD) > 0 ? b->nbins * sizeof(WORD) : 1;
-	a->bins = a->map;
+	a->bins = (const WORD *)(const void *)a->p;
 	return 0;
 }
 
@@ -996,7 +952,7 @@ merge_into(const char *path, struct image *b, int *rc, const char **why,
 		return APART;
 	}
 	close(fd);
-	if (parse(&a) != 0) {
+	if (scan(&a, NULL) != 0) {
 		release(&a);
 		*why = "the merged profile is not one monprof can add to";
 		return APART;
@@ -1114,7 +1070,7 @@ __mon_merge_write(void)
 		__mon_err_errno("cannot name the profile", "", ENAMETOOLONG);
 		return -1;
 	}
-	if (own(&b) == 0 && parse(&b) == 0 &&
+	if (own(&b) == 0 && scan(&b, NULL) == 0 &&
 	    (fd = lock_dir(path, &busy)) < 0)
 		why = busy ? "the merged profile stayed locked by another "
 		    "process for 30 s, whose merge did not end" :
@@ -1159,7 +1115,7 @@ __mon_merge_file(const char *path, int fd, int gfd)
 
 	memset(&b, 0, sizeof(b));
 	if (load(fd, &b, MERGE_MAX) == 0 &&
-	    parse(&b) == 0 && (lock = lock_dir(path, &busy)) >= 0)
+	    scan(&b, NULL) == 0 && (lock = lock_dir(path, &busy)) >= 0)
 		r = merge_locked(path, &b, &rc, &why, into, sizeof(into));
 	release(&b);
 	if (r == MERGED && gfd >= 0 && (gmon_name(into, gpath,
