@@ -41,8 +41,8 @@
 
 /* The file being written (static: the stack may be a small one). */
 static int writing;	/* one file at a time: it owns cur */
-static int replace;	/* an earlier file is replaced by a rename only */
 static struct {
+	int		 replace;	/* an earlier file goes by a rename only */
 	char		 dir[PATH_MAX];
 	char		 tmp[PATH_MAX];
 	char		 alt[PATH_MAX];	/* when path is another user's */
@@ -433,7 +433,7 @@ tmp_name(int (*name)(int, const char *), int fd, const char *path, char *tmp,
 	 * A merged profile's, under merge.c's lock: one name, which a
 	 * writer killed before its rename may have left, for the next.
 	 */
-	if (replace) {
+	if (cur.replace) {
 		if (__mon_name_merged_tmp(path, tmp, len) != 0)
 			return -1;
 		unlink(tmp);
@@ -546,7 +546,7 @@ write_nameless(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	 * writer that links first makes this one fall back to a rename,
 	 * as does a merged profile (replace), which must never be gone.
 	 */
-	if (link_fd(fd, path) == 0 || (!replace && errno == EEXIST &&
+	if (link_fd(fd, path) == 0 || (!cur.replace && errno == EEXIST &&
 	    unlink(path) == 0 && link_fd(fd, path) == 0)) {
 		/* One left by an earlier process of our pid, killed while
 		 * it wrote a named temporary file, goes too. */
@@ -597,10 +597,11 @@ write_named(const char *path, int (*fill)(struct __mon_wbuf *, void *),
  * pwrite w->fd) and returns 0 or -1.  Only one file is written at a time:
  * the sampler is drained first and a second writer (a signal handler)
  * gets -1.  0, or -1 reported once on stderr: then path is untouched.
+ * With replace, an earlier file at path is replaced by a rename only.
  */
-int
-__mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
-    void *arg)
+static int
+write_file(const char *path, int (*fill)(struct __mon_wbuf *, void *),
+    void *arg, int replace)
 {
 	sigset_t mask;
 	int zero = 0, rc, saved = errno, had, e;
@@ -608,6 +609,7 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	if (!MON_CAS(&writing, &zero, 1))
 		return -1;
 	cur.dir[0] = '\0';
+	cur.replace = replace;
 	had = signals_block(&mask);
 	__mon_sampler_drain();
 	if ((rc = write_nameless(path, fill, arg)) == 1)
@@ -621,6 +623,13 @@ __mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
 	return rc;
 }
 
+int
+__mon_outfile_write(const char *path, int (*fill)(struct __mon_wbuf *, void *),
+    void *arg)
+{
+	return write_file(path, fill, arg, 0);
+}
+
 /*
  * __mon_outfile_write, for a file that holds more than this process's
  * (merge.c's merged profile): an earlier one is only ever replaced by a
@@ -630,12 +639,7 @@ int
 __mon_outfile_replace(const char *path,
     int (*fill)(struct __mon_wbuf *, void *), void *arg)
 {
-	int rc;
-
-	replace = 1;
-	rc = __mon_outfile_write(path, fill, arg);
-	replace = 0;
-	return rc;
+	return write_file(path, fill, arg, 1);
 }
 
 /*
