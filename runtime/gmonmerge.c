@@ -18,16 +18,12 @@
 
 #include "writer.h"
 
-#define GMON_HDR	20
-#define GMON_HIST	40	/* struct gmon_hist_hdr, LP64 */
-#define GMON_ARC	20
 #define GMON_MAX	((size_t)1 << 32)
 
 /* A histogram record, the bins where they lie in the file. */
 struct hrec {
 	uint64_t	 low, high;
 	uint32_t	 size, rate;
-	char		 dimen[16];
 	const unsigned char *bins;
 };
 
@@ -54,42 +50,39 @@ static int
 records(struct gfile *g, int fill)
 {
 	const unsigned char *p = g->p, *end = g->p + g->len;
-	struct hrec *h;
+	struct gmon_hist hh;
+	struct gmon_arc ha;
 	size_t nh = 0, na = 0;
-	uint32_t size;
 
 	if (g->len < GMON_HDR || memcmp(p, "gmon", 4) != 0 ||
 	    __mon_mapped_u32(p + 4) != 1)
 		return -1;
 	for (p += GMON_HDR; p < end; ) {
-		if (*p == 0 && (size_t)(end - p) > GMON_HIST) {
-			size = __mon_mapped_u32(p + 17);
-			if ((size_t)(end - p - 1 - GMON_HIST) / 2 < size ||
-			    size == 0 || __mon_mapped_u64(p + 9) <= __mon_mapped_u64(p + 1))
+		if (*p == GMON_TAG_TIME_HIST &&
+		    (size_t)(end - p) > sizeof(hh)) {
+			memcpy(&hh, p + 1, sizeof(hh));
+			if ((size_t)(end - p - 1 - sizeof(hh)) / 2 <
+			    hh.hist_size || hh.hist_size == 0 ||
+			    hh.high_pc <= hh.low_pc)
 				return -1;
-			if (fill) {
-				h = &g->hist[nh];
-				h->low = __mon_mapped_u64(p + 1);
-				h->high = __mon_mapped_u64(p + 9);
-				h->size = size;
-				h->rate = __mon_mapped_u32(p + 21);
-				memcpy(h->dimen, p + 25, 16);
-				h->bins = p + 1 + GMON_HIST;
-			}
-			if (nh == 0 || __mon_mapped_u64(p + 1) < g->low)
-				g->low = __mon_mapped_u64(p + 1);
-			if (nh == 0 || __mon_mapped_u64(p + 9) > g->high)
-				g->high = __mon_mapped_u64(p + 9);
+			if (fill)
+				g->hist[nh] = (struct hrec){ hh.low_pc,
+				    hh.high_pc, hh.hist_size, hh.prof_rate,
+				    p + 1 + sizeof(hh) };
+			if (nh == 0 || hh.low_pc < g->low)
+				g->low = hh.low_pc;
+			if (nh == 0 || hh.high_pc > g->high)
+				g->high = hh.high_pc;
 			nh++;
-			p += 1 + GMON_HIST + 2 * (size_t)size;
-		} else if (*p == 1 && (size_t)(end - p) > GMON_ARC) {
-			if (fill) {
-				g->arcs[na].from = __mon_mapped_u64(p + 1);
-				g->arcs[na].self = __mon_mapped_u64(p + 9);
-				g->arcs[na].n = (long)__mon_mapped_u32(p + 17);
-			}
+			p += 1 + sizeof(hh) + 2 * (size_t)hh.hist_size;
+		} else if (*p == GMON_TAG_CG_ARC &&
+		    (size_t)(end - p) > sizeof(ha)) {
+			memcpy(&ha, p + 1, sizeof(ha));
+			if (fill)
+				g->arcs[na] = (struct arc){ ha.from_pc,
+				    ha.self_pc, (long)ha.count };
 			na++;
-			p += 1 + GMON_ARC;
+			p += 1 + sizeof(ha);
 		} else
 			return -1;
 	}

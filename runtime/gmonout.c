@@ -16,8 +16,6 @@
 
 #include "writer.h"
 
-#define GMON_TAG_TIME_HIST	0
-#define GMON_TAG_CG_ARC		1
 #define ARC_MAX			0xffffffffUL	/* counts are 32-bit */
 
 /* Never called: its address is the caller of calls from outside. */
@@ -29,21 +27,6 @@ __mon_gmonout_caller(void)
 {
 	__asm__ volatile("");
 }
-
-struct gmon_hist {		/* struct gmon_hist_hdr, LP64: 40 bytes */
-	uintptr_t	 low_pc;
-	uintptr_t	 high_pc;
-	uint32_t	 hist_size;	/* bins, not bytes */
-	uint32_t	 prof_rate;
-	char		 dimen[15];
-	char		 dimen_abbrev;
-} __attribute__((__packed__));
-
-struct gmon_arc {		/* struct gmon_cg_arc_record: 20 bytes */
-	uintptr_t	 from_pc;
-	uintptr_t	 self_pc;
-	uint32_t	 count;
-} __attribute__((__packed__));
 
 static void
 put_tag(struct __mon_wbuf *w, unsigned char tag, const void *rec, size_t len)
@@ -189,7 +172,7 @@ __mon_gmonout_arc(struct __mon_wbuf *w, uintptr_t from, uintptr_t self,
 void
 __mon_gmonout_header(struct __mon_wbuf *w)
 {
-	char hdr[20] = "gmon";
+	char hdr[GMON_HDR] = "gmon";
 	int32_t version = 1;
 
 	memcpy(hdr + 4, &version, sizeof(version));

@@ -73,6 +73,30 @@ int	 __mon_monout_write(const char *) MON_HIDDEN;
 int	 __mon_monout_thread(const char *, long, long, int) MON_HIDDEN;
 int	 __mon_monout_image(int) MON_HIDDEN;
 
+/*
+ * gmon.out's records, after the 20-byte header ("gmon", version 1): a
+ * tag byte, then the record, native byte order (gmonout.c writes them,
+ * gmonmerge.c reads them).
+ */
+#define GMON_HDR		20
+#define GMON_TAG_TIME_HIST	0	/* then its hist_size WORDs */
+#define GMON_TAG_CG_ARC		1
+
+struct gmon_hist {		/* struct gmon_hist_hdr, LP64: 40 bytes */
+	uintptr_t	 low_pc;
+	uintptr_t	 high_pc;
+	uint32_t	 hist_size;	/* bins, not bytes */
+	uint32_t	 prof_rate;
+	char		 dimen[15];
+	char		 dimen_abbrev;
+} __attribute__((__packed__));
+
+struct gmon_arc {		/* struct gmon_cg_arc_record: 20 bytes */
+	uintptr_t	 from_pc;
+	uintptr_t	 self_pc;
+	uint32_t	 count;
+} __attribute__((__packed__));
+
 /* gmonout.c */
 int	 __mon_gmonout_write(const char *) MON_HIDDEN;
 int	 __mon_gmonout_image(int) MON_HIDDEN;
