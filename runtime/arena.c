@@ -447,13 +447,13 @@ __mon_arena_orphan(struct __mon_leases *ls)
 	struct __mon_lease *l;
 	long n = 0;
 
-	mytid = 0;
-	lastgone = 0;
+	MON_RESET(&mytid, 0);
+	MON_RESET(&lastgone, 0);
 	for (l = ls->all; l != NULL; l = l->next) {
 		if (l->state == MON_LEASE_HELD && l != held[ls->index])
 			l->state = MON_LEASE_RELEASED(0);
 		if (l->state != MON_LEASE_HELD && l->state != MON_LEASE_FROZEN)
 			n++;
 	}
-	ls->released = n;
+	MON_RESET(&ls->released, n);
 }

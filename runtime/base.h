@@ -26,6 +26,16 @@
 #define MON_LOAD(p)		__atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define MON_STORE(p, v)		__atomic_store_n((p), (v), __ATOMIC_RELEASE)
 #define MON_ADD(p, v)		__atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+/*
+ * A fork child's reset of a word: stored only where it differs.  The
+ * child's pages are its parent's until it writes one, and each page it
+ * writes is a copy and a fault (about 2 us): a child that execs or
+ * exits at once should copy none it need not.
+ */
+#define MON_RESET(p, v) do {						\
+	if (MON_LOAD(p) != (v))						\
+		MON_STORE((p), (v));					\
+} while (0)
 #define MON_CAS(p, e, v)						\
 	__atomic_compare_exchange_n((p), (e), (v), 0, __ATOMIC_ACQ_REL,	\
 	    __ATOMIC_ACQUIRE)
@@ -57,6 +67,20 @@ int	 __mon_seccomp_push(int, const void *) MON_HIDDEN;
 void	 __mon_seccomp_pop(void) MON_HIDDEN;
 int	 __mon_seccomp_confined(void) MON_HIDDEN;
 int	 __mon_seccomp_may(unsigned) MON_HIDDEN;
+/* The same for n bytes at p, to be zeros (MON_RESET). */
+static inline void
+__mon_reset_zero(void *p, size_t n)
+{
+	const unsigned char *c = (const unsigned char *)p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i] != 0) {
+			__builtin_memset(p, 0, n);
+			return;
+		}
+}
+
 int	 __mon_seccomp_kills(void) MON_HIDDEN;
 void	 __mon_seccomp_exempt(const void *, const void *) MON_HIDDEN;
 
@@ -119,6 +143,7 @@ void	 __mon_err_errno_more(const char *, const char *, int,
  * _GNU_SOURCE it brings <unistd.h> to every file).
  */
 int	 __mon_sigmask_set(int, const void *, void *) MON_HIDDEN;
+int	 __mon_sigmask_has(const void *, int) MON_HIDDEN;
 /* The faults: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS. */
 #define MON_NFAULTS	6
 extern const int __mon_sigmask_faults[MON_NFAULTS] MON_HIDDEN;

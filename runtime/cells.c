@@ -662,16 +662,14 @@ void
 __mon_cells_reset(void)
 {
 	unsigned long *t = MON_LOAD(&sidtab);
-	size_t k;
 
 	visit(reset, 0);
 	__mon_arena_orphan(&sets);
 	__mon_pcells_reset();
-	MON_STORE(&threads, 1);
+	MON_RESET(&threads, 1);
 	/* -threads: the child's sids start again, its own thread is 1. */
 	if (t != NULL)
-		for (k = 0; k < SID_ENTRIES; k++)
-			t[k] = 0;
-	sids = 1;
-	mysid = 0;
+		__mon_reset_zero(t, SID_ENTRIES * sizeof(*t));
+	MON_RESET(&sids, 1);
+	MON_RESET(&mysid, 0);
 }

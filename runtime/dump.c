@@ -182,6 +182,6 @@ out:
 void
 __mon_dump_reset(void)
 {
-	MON_STORE(&owner, 0);
-	dumps = 0;
+	MON_RESET(&owner, 0);
+	MON_RESET(&dumps, 0);
 }

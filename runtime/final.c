@@ -245,6 +245,6 @@ __mon_final_nap(long ns, int drain)
 void
 __mon_final_reset(void)
 {
-	memset(&fw, 0, sizeof(fw));
+	__mon_reset_zero(&fw, sizeof(fw));
 	__mon_seccomp_exempt(NULL, NULL);
 }

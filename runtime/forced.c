@@ -50,7 +50,7 @@ blocks_fault(int how, const sigset_t *set)
 	if (set == NULL || (how != SIG_BLOCK && how != SIG_SETMASK))
 		return 0;
 	for (i = 0; i < MON_NFAULTS; i++)
-		if (sigismember(set, __mon_sigmask_faults[i]) == 1)
+		if (__mon_sigmask_has(set, __mon_sigmask_faults[i]))
 			return 1;
 	return 0;
 }

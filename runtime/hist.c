@@ -260,8 +260,9 @@ zero_bins(void)
 	pe = pg != 0 ? e & ~(uintptr_t)(pg - 1) : e;
 	if (pa < pe && __mon_seccomp_may(MON_SECCOMP_ZERO) &&
 	    madvise((void *)pa, pe - pa, MADV_DONTNEED) == 0) {
-		memset(profile.bins, 0, pa - a);
-		memset((void *)pe, 0, e - pe);
+		/* Bins on pages that also hold others: zeros where not. */
+		__mon_reset_zero(profile.bins, pa - a);
+		__mon_reset_zero((void *)pe, e - pe);
 	} else
 		memset(profile.bins, 0, profile.nbins * sizeof(WORD));
 	errno = saved;
@@ -275,8 +276,10 @@ zero_ranges(void)
 	for (i = 0; i < profile.nranges; i++)
 		for (k = 0; k < profile.ranges[i].bufsiz / sizeof(unsigned int);
 		    k++)
-			__atomic_store_n(&profile.ranges[i].buffer[k], 0,
-			    __ATOMIC_RELAXED);
+			if (__atomic_load_n(&profile.ranges[i].buffer[k],
+			    __ATOMIC_RELAXED) != 0)
+				__atomic_store_n(&profile.ranges[i].buffer[k],
+				    0, __ATOMIC_RELAXED);
 }
 
 /*
@@ -401,11 +404,11 @@ __mon_hist_reset(void)
 	if (profile.bins != NULL)
 		zero_bins();
 	zero_ranges();
-	MON_STORE(&n.samples, 0);
-	MON_STORE(&n.saturated, 0);
-	MON_STORE(&n.outside, 0);
-	MON_STORE(&n.lost, 0);
-	MON_STORE(&n.unkept, 0);
+	MON_RESET(&n.samples, 0);
+	MON_RESET(&n.saturated, 0);
+	MON_RESET(&n.outside, 0);
+	MON_RESET(&n.lost, 0);
+	MON_RESET(&n.unkept, 0);
 	__mon_pcs_reset();
 	__mon_stacks_reset();
 }

@@ -463,11 +463,15 @@ __mon_monitor_reset(void)
 {
 	unsigned stopping = STATE_STOPPING;
 
-	stopper = 0;
-	memset(&sw, 0, sizeof(sw));
-	sw.pending = -1;
-	ticketed = 0;
-	MON_CAS(&state, &stopping, STATE_ON);
+	MON_RESET(&stopper, 0);
+	if (sw.pending != -1 || sw.next != 0 || sw.serving != 0) {
+		memset(&sw, 0, sizeof(sw));
+		sw.pending = -1;
+	} else
+		__mon_reset_zero(sw.slot, sizeof(sw.slot));
+	MON_RESET(&ticketed, 0);
+	if (MON_LOAD(&state) == STATE_STOPPING)
+		MON_CAS(&state, &stopping, STATE_ON);
 }
 
 /*

@@ -667,5 +667,5 @@ __mon_outfile_fd(int fd, int (*fill)(struct __mon_wbuf *, void *), void *arg)
 void
 __mon_outfile_reset(void)
 {
-	MON_STORE(&writing, 0);
+	MON_RESET(&writing, 0);
 }

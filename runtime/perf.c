@@ -796,8 +796,12 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 		MON_STORE(&copies, 1);
 	}
 #endif
-	pagesz = sysconf(_SC_PAGESIZE);
-	ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	/*
+	 * A fork child's are its parent's: it may start from a signal
+	 * handler (sampler.c), where sysconf could fall back to opendir.
+	 */
+	pagesz = pagesz > 0 ? pagesz : sysconf(_SC_PAGESIZE);
+	ncpu = ncpus > 0 ? ncpus : sysconf(_SC_NPROCESSORS_CONF);
 	if (ncpu < 1 || pagesz < 1)
 		goto fail;
 	ncpus = (int)ncpu;
@@ -825,12 +829,20 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	}
 	maplen = (1 + data_pages(copy_pages, rate)) *
 	    (size_t)pagesz;
-	ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
-	    ~(size_t)(pagesz - 1);
-	rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (rings == MAP_FAILED)
-		goto fail;
+	/* A fork child's rings[] is its parent's, kept (__mon_perf_reset). */
+	if (rings == NULL || ringslen != (((size_t)ncpu * sizeof(struct ring) +
+	    pagesz - 1) & ~(size_t)(pagesz - 1))) {
+		if (rings != NULL)
+			munmap(rings, ringslen);
+		ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
+		    ~(size_t)(pagesz - 1);
+		rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (rings == MAP_FAILED) {
+			rings = NULL;
+			goto fail;
+		}
+	}
 	sample_period = 1000000000L / rate;
 	self_pid = syscall(SYS_getpid);
 	MON_STORE(&stopped, 0);
@@ -1031,14 +1043,14 @@ __mon_perf_reset(void)
 {
 	int i;
 
+	/* By the system call: close() may not be bound yet (lazily). */
 	for (i = 0; i < nrings; i++)
 		if (ours(&rings[i]))
-			close(rings[i].fd);
-	MON_STORE(&nrings, 0);
-	MON_STORE(&draining, 0);
-	MON_STORE(&movable, 0);
-	MON_STORE(&switches, 0);
-	if (rings != NULL)
-		munmap(rings, ringslen);
-	rings = NULL;
+			(void)__mon_sys(SYS_close, rings[i].fd, 0, 0, 0, 0, 0);
+	MON_RESET(&nrings, 0);
+	MON_RESET(&draining, 0);
+	MON_RESET(&movable, 0);
+	MON_RESET(&switches, 0);
+	/* rings[] stays, for the child's own sampler to use (a munmap,
+	 * and a TLB flush, less in every fork). */
 }

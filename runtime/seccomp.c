@@ -486,6 +486,10 @@ __mon_seccomp_kills(void)
 void
 __mon_seccomp_exempt(const void *lo, const void *hi)
 {
+	/* A fork child's, where nothing was exempt: nothing to write. */
+	if (lo == NULL && MON_LOAD(&exempt_lo) == 0 &&
+	    MON_LOAD(&exempt_hi) == 0)
+		return;
 	MON_STORE(&exempt_lo, 0);
 	MON_STORE(&exempt_hi, 0);
 	MON_STORE(&exempt_depth, MON_LOAD(&nfilt));

@@ -29,6 +29,24 @@ const int __mon_sigmask_faults[MON_NFAULTS] = {
 	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
 };
 
+/*
+ * Whether set holds signal sig (1 to _NSIG - 1): sigismember, without
+ * its call.  A fork child asks it first (forced.c), where a first call
+ * of sigismember is bound lazily: a dozen page faults.
+ */
+int
+__mon_sigmask_has(const void *set, int sig)
+{
+	unsigned long word[_NSIG / (8 * sizeof(unsigned long))];
+	const unsigned bits = 8 * sizeof(unsigned long);
+
+	if (sig < 1 || sig >= _NSIG)
+		return 0;
+	memcpy(word, set, sizeof(word));
+	return (int)(word[(unsigned)(sig - 1) / bits] >>
+	    ((unsigned)(sig - 1) % bits)) & 1;
+}
+
 int
 __mon_sigmask_set(int how, const void *set, void *old)
 {

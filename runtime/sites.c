@@ -106,7 +106,7 @@ take(void)
 static void
 give(void)
 {
-	MON_STORE(&lock, 0);
+	MON_RESET(&lock, 0);
 }
 
 static size_t
