@@ -12,6 +12,7 @@
  * fork child, whose timer the fork handler armed, running exec).  And
  * the program's own ITIMER_PROF stays its own.
  */
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/uio.h>
 
@@ -25,14 +26,16 @@
 #include "sampler.h"
 
 #define USER_HZ		100	/* what an unmeasured itimer is assumed to give */
+#define MON_ITIMER_OVERRUN	1000	/* periods an expiry counts, at most */
 
 static struct sigaction old_prof;
-static timer_t timer;
+static int timer;		/* the kernel's id */
 static int have_timer;		/* timer is this process's */
 static int told;		/* SIGPROF conflict reported */
 static long cpu_ns;		/* CPU time sampled while on */
 static long cpu_since;		/* process CPU clock when last on */
 static int stacks;		/* walk the stack at each sample */
+static __mon_itimer_tick tick;	/* told of each sample, or NULL */
 
 /*
  * Read up to len bytes at addr of this process into buf, without a
@@ -87,10 +90,19 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	uintptr_t pc[MON_STACK_DEPTH], sp = 0, fp = 0;
 	struct window win;
 	int saved = errno;
+	long w = 1, i;
 	size_t n;
 
 	(void)sig;
-	(void)si;
+	/*
+	 * Told (a fork child before its perf sampler), each expiry counts
+	 * the periods the kernel's tick let pass too (its overruns: 3 of
+	 * 4 at 1000 Hz on a 250 Hz kernel), in perf's units.
+	 */
+	if (tick != NULL && si != NULL && si->si_code == SI_TIMER &&
+	    si->si_overrun > 0)
+		w += si->si_overrun < MON_ITIMER_OVERRUN ? si->si_overrun :
+		    MON_ITIMER_OVERRUN;
 #if defined(__x86_64__)
 	pc[0] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
@@ -111,8 +123,28 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	win.have = 0;
 	n = stacks && sp != 0 ?
 	    __mon_unwind_stack(pc, MON_STACK_DEPTH, sp, fp, word, &win) : 1;
-	__mon_hist_stack(pc, n, 0);
+	for (i = 0; i < w; i++)
+		__mon_hist_stack(pc, n, 0);
+	if (tick != NULL && sp != 0)
+		tick(w, pc[0], sp, fp, word, &win);
 	errno = saved;
+}
+
+/*
+ * The timer's calls are made by their instruction, with the kernel's id:
+ * a fork child arms it in its fork handler, where glibc's timer_create,
+ * never called by the parent, would first be bound (lazily: a dozen
+ * page faults, as much as the rest of the handler).  glibc's own
+ * timer_t for a signal timer is the same id.  0, or -1 with errno.
+ */
+static int
+sys(long rc)
+{
+	if (rc < 0 && rc > -4096) {
+		errno = (int)-rc;
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -125,14 +157,15 @@ arm(long rate)
 		memset(&ev, 0, sizeof(ev));
 		ev.sigev_notify = SIGEV_SIGNAL;
 		ev.sigev_signo = SIGPROF;
-		if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &timer) != 0)
+		if (sys(__mon_sys(SYS_timer_create, CLOCK_PROCESS_CPUTIME_ID,
+		    (long)&ev, (long)&timer, 0, 0, 0)) != 0)
 			return -1;
 		have_timer = 1;
 	}
 	memset(&it, 0, sizeof(it));
 	it.it_interval.tv_nsec = 1000000000L / rate;
 	it.it_value = it.it_interval;
-	return timer_settime(timer, 0, &it, NULL);
+	return sys(__mon_sys(SYS_timer_settime, timer, 0, (long)&it, 0, 0, 0));
 }
 
 static long
@@ -143,6 +176,17 @@ cpu_now(void)
 	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
 		return 0;
 	return (long)ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/*
+ * Who is told of each sample after it is counted (sampler.c, in a fork
+ * child that is to start the perf sampler), in the handler, with the
+ * interrupted registers and the reader of its stack; NULL: nobody.
+ */
+void
+__mon_itimer_hook(__mon_itimer_tick fn)
+{
+	tick = fn;
 }
 
 /* Take SIGPROF and arm the timer at rate Hz: 0, or -1 (nothing changed). */
@@ -190,17 +234,60 @@ __mon_itimer_check(void)
 	}
 }
 
-/* Delete the timer, and give the program back its handler. */
-void
-__mon_itimer_stop(void)
+/*
+ * Take the timer's signal that is pending: stopped from the handler
+ * (sampler.c's fork child, when its perf sampler starts), a signal sent
+ * while the handler ran would reach the program's action, which may be
+ * to end.  Another sender's SIGPROF is sent again, to reach it.
+ */
+static void
+drop_pending(void)
 {
+	static const struct timespec zero = { 0, 0 };
+	sigset_t prof;
+	siginfo_t si;
+
+	sigemptyset(&prof);
+	sigaddset(&prof, SIGPROF);
+	while (sigtimedwait(&prof, &si, &zero) == SIGPROF)
+		if (si.si_code != SI_TIMER) {
+			raise(SIGPROF);
+			break;
+		}
+}
+
+static void
+stop(int pending)
+{
+	int saved = errno;
+
 	__mon_itimer_check();
 	if (__mon_mode_on())
 		cpu_ns += cpu_now() - cpu_since;
 	if (have_timer)
-		timer_delete(timer);
+		(void)__mon_sys(SYS_timer_delete, timer, 0, 0, 0, 0, 0);
 	have_timer = 0;
+	if (pending)
+		drop_pending();
 	sigaction(SIGPROF, &old_prof, NULL);
+	errno = saved;
+}
+
+/* Delete the timer, and give the program back its handler. */
+void
+__mon_itimer_stop(void)
+{
+	stop(0);
+}
+
+/*
+ * The same, where the timer's handler may be running (SIGPROF blocked):
+ * where no seccomp filter may kill a call (sigtimedwait).
+ */
+void
+__mon_itimer_handover(void)
+{
+	stop(1);
 }
 
 /* moncontrol: keep the account of CPU time sampled while on. */

@@ -5,12 +5,34 @@
  * timer (itimer.c); started at
  * PROFFLAGS -rate (default 1000 Hz), switched by moncontrol, drained
  * before a write, and started anew in a fork child.
+ *
+ * A fork child of a perf-sampled process starts its perf sampler late:
+ * its events, rings and helper thread made a fork cost 3.6 times plain
+ * (fork, _exit and wait), and most children exec or exit at once.  It
+ * samples by the CPU timer instead (two system calls) until it has run
+ * MON_SAMPLER_LATE periods, then starts perf at the first tick whose
+ * thread is at a safe point (safepoint.c), or at its first
+ * pthread_create, whichever comes first: threads it creates are sampled
+ * as its parent's.  A child whose stack is never seen whole (no rows,
+ * or forked off a thread other than main) stays on the timer.
  */
+#include <signal.h>
+
 #include "sampler.h"
+
+/*
+ * Sample periods a fork child runs before its perf sampler starts (10
+ * ms at 1000 Hz): a child that ends sooner pays nothing for it, one
+ * that runs on pays its start (about 0.4 ms) once.
+ */
+#define MON_SAMPLER_LATE	10
 
 static int running;	/* MON_SAMPLER_* running now */
 static int last;	/* MON_SAMPLER_* last started, for the writer */
 static long rate;	/* Hz asked of the last one started */
+static int late;	/* a fork child's perf sampler is yet to start */
+static long ticks;	/* sample periods since the fork */
+static int periods;	/* the timer's samples count periods (late_defer) */
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
@@ -21,10 +43,15 @@ __mon_sampler_start(void)
 	if (running != MON_SAMPLER_NONE)
 		return 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
+	periods = 0;
+	__mon_itimer_hook(NULL);
 	__mon_hist_stacks(!e->nostacks);
 	if (!e->itimer && __mon_perf_start(rate, e->cpuwide, !e->nostacks,
 	    e->kernel) == 0) {
 		running = last = MON_SAMPLER_PERF;
+		/* Now, in normal context: what a fork child will need. */
+		if (!e->nostacks)
+			__mon_safepoint_learn();
 		return 0;
 	}
 	if (__mon_itimer_start(rate, !e->nostacks) == 0) {
@@ -58,9 +85,35 @@ __mon_sampler_poll(void)
 		__mon_perf_drain(0);
 }
 
+/* The timer's hook once perf is not to start: its samples count on. */
+static void
+late_never(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
+    __mon_unwind_read rd, void *ctx)
+{
+	(void)n;
+	(void)pc;
+	(void)sp;
+	(void)fp;
+	(void)rd;
+	(void)ctx;
+}
+
+/*
+ * The fork child's perf sampler is not to start after all: the timer,
+ * where it runs on, still counts perf's periods.
+ */
+static void
+never_late(void)
+{
+	MON_STORE(&late, 0);
+	__mon_itimer_hook(late_never);
+	__mon_thread_before(NULL);
+}
+
 void
 __mon_sampler_stop(void)
 {
+	never_late();
 	if (running == MON_SAMPLER_PERF)
 		__mon_perf_stop();
 	else if (running == MON_SAMPLER_ITIMER)
@@ -85,7 +138,8 @@ __mon_sampler_rate(void)
 {
 	if (rate == 0)
 		return 0;
-	if (last == MON_SAMPLER_ITIMER)
+	/* A fork child's timer counted perf's periods, overruns and all. */
+	if (last == MON_SAMPLER_ITIMER && !periods)
 		return __mon_itimer_rate(rate, running == MON_SAMPLER_ITIMER);
 	return rate;
 }
@@ -140,6 +194,10 @@ void
 __mon_sampler_forget(void)
 {
 	__mon_sframe_forked();
+	if (MON_LOAD(&late)) {
+		never_late();
+		running = MON_SAMPLER_NONE;
+	}
 	if (running == MON_SAMPLER_PERF) {
 		__mon_perf_reset();
 		running = MON_SAMPLER_NONE;
@@ -154,6 +212,13 @@ __mon_sampler_forget(void)
 int
 __mon_sampler_alone(int alone)
 {
+	/*
+	 * A fork child's perf sampler, yet to start, never does: its
+	 * helper thread would end being alone, and a seccomp filter about
+	 * to be installed could kill its calls.  The timer samples on.
+	 */
+	if (alone && MON_LOAD(&late))
+		never_late();
 	return running == MON_SAMPLER_PERF ? __mon_perf_alone(alone) : 0;
 }
 
@@ -165,6 +230,102 @@ __mon_sampler_alone(int alone)
 void
 __mon_sampler_drop(void)
 {
+	never_late();
+	running = MON_SAMPLER_NONE;
+}
+
+/*
+ * Start the perf sampler in place of the timer, once: from the timer's
+ * handler at a safe point, or before the program's first thread is
+ * created.  Where perf cannot start, the timer samples on.
+ */
+static void
+late_start(void)
+{
+	const struct __mon_env *e = __mon_env_get();
+	int was = 1;
+
+	if (!MON_CAS(&late, &was, 0))
+		return;
+	__mon_thread_before(NULL);
+	if (__mon_seccomp_kills()) {
+		/* Its calls could be killed: the timer goes on. */
+		__mon_itimer_hook(late_never);
+		return;
+	}
+	__mon_itimer_hook(NULL);
+	__mon_itimer_handover();
+	running = MON_SAMPLER_NONE;
+	if (__mon_perf_start(rate, e->cpuwide, 1, e->kernel) == 0) {
+		running = last = MON_SAMPLER_PERF;
+		if (!__mon_mode_on())
+			__mon_perf_enable(0);
+	} else if (__mon_itimer_start(rate, 1) == 0) {
+		/* Its samples still count perf's periods, as before. */
+		__mon_itimer_hook(late_never);
+		running = last = MON_SAMPLER_ITIMER;
+	}
+}
+
+/* The timer's handler, after each sample of a fork child's (periods). */
+static void
+late_tick(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
+    __mon_unwind_read rd, void *ctx)
+{
+	if ((ticks += n) >= MON_SAMPLER_LATE && __mon_mode_on() &&
+	    __mon_safepoint_at(pc, sp, fp, rd, ctx))
+		late_start();
+}
+
+/*
+ * A fork child of a perf-sampled process: the timer samples it until
+ * late_start.  0, or -1 where the timer cannot stand in: no safe point
+ * can be known (-nostacks, a static link, the program's own malloc),
+ * -kernel (the timer's samples are not the kernel's), or the program
+ * handles SIGPROF itself.  timing: the timer is the
+ * parent's already (a child of such a child), only to arm.
+ */
+static int
+late_defer(int timing)
+{
+	struct sigaction cur;
+
+	if (!__mon_safepoint_known() || __mon_env_get()->nostacks ||
+	    __mon_env_get()->kernel)
+		return -1;
+	if (timing)
+		__mon_itimer_reset(rate);
+	else if (sigaction(SIGPROF, NULL, &cur) != 0 ||
+	    (cur.sa_flags & SA_SIGINFO) || cur.sa_handler != SIG_DFL ||
+	    __mon_itimer_start(rate, 1) != 0)
+		return -1;
+	ticks = 0;
+	periods = 1;
+	running = last = MON_SAMPLER_ITIMER;
+	MON_STORE(&late, 1);
+	__mon_itimer_hook(late_tick);
+	__mon_thread_before(late_start);
+	return 0;
+}
+
+/*
+ * The program sets SIGPROF's action (signal.c's wrappers, before the
+ * call), or execs (exec.c): a fork child's timer, standing in for perf,
+ * yields.  It stops, its signal taken if pending (SIGPROF blocked), so
+ * that no action of the program's, nor of the next image's, is run by
+ * it (SIG_DFL would end the process, a handler would run uncalled for);
+ * the child samples nothing more.
+ */
+void
+__mon_sampler_yield(void)
+{
+	if (!MON_LOAD(&late))
+		return;
+	never_late();
+	if (__mon_seccomp_kills())
+		__mon_itimer_stop();
+	else
+		__mon_itimer_handover();
 	running = MON_SAMPLER_NONE;
 }
 
@@ -173,10 +334,20 @@ void
 __mon_sampler_reset(void)
 {
 	__mon_sframe_forked();
-	if (running == MON_SAMPLER_PERF) {
+	if (MON_LOAD(&late)) {
+		/* The parent's perf sampler was yet to start: so is ours. */
+		MON_STORE(&late, 0);
+		if (late_defer(1) != 0) {
+			never_late();
+			__mon_itimer_stop();
+			running = MON_SAMPLER_NONE;
+			__mon_sampler_start();
+		}
+	} else if (running == MON_SAMPLER_PERF) {
 		__mon_perf_reset();
 		running = MON_SAMPLER_NONE;
-		__mon_sampler_start();
+		if (late_defer(0) != 0)
+			__mon_sampler_start();
 	} else if (running == MON_SAMPLER_ITIMER)
 		__mon_itimer_reset(rate);
 }

@@ -72,6 +72,8 @@ int	 __mon_sframe_find(uintptr_t, struct __mon_sframe_rule *) MON_HIDDEN;
 typedef int (*__mon_unwind_read)(void *, uintptr_t, uintptr_t *);
 size_t	 __mon_unwind_stack(uintptr_t *, size_t, uintptr_t, uintptr_t,
 	    __mon_unwind_read, void *) MON_HIDDEN;
+size_t	 __mon_unwind_exact(uintptr_t *, size_t, uintptr_t, uintptr_t,
+	    __mon_unwind_read, void *) MON_HIDDEN;
 
 /* hist.c */
 struct __mon_hist_counts {
@@ -113,9 +115,19 @@ void	 __mon_perf_drain(int) MON_HIDDEN;
 void	 __mon_perf_reset(void) MON_HIDDEN;
 int	 __mon_perf_alone(int) MON_HIDDEN;
 
+/* safepoint.c */
+int	 __mon_safepoint_learn(void) MON_HIDDEN;
+int	 __mon_safepoint_known(void) MON_HIDDEN;
+int	 __mon_safepoint_at(uintptr_t, uintptr_t, uintptr_t, __mon_unwind_read,
+	    void *) MON_HIDDEN;
+
 /* itimer.c */
+typedef void (*__mon_itimer_tick)(long, uintptr_t, uintptr_t, uintptr_t,
+	    __mon_unwind_read, void *);
 int	 __mon_itimer_start(long, int) MON_HIDDEN;
+void	 __mon_itimer_hook(__mon_itimer_tick) MON_HIDDEN;
 void	 __mon_itimer_stop(void) MON_HIDDEN;
+void	 __mon_itimer_handover(void) MON_HIDDEN;
 void	 __mon_itimer_check(void) MON_HIDDEN;
 void	 __mon_itimer_control(int) MON_HIDDEN;
 long	 __mon_itimer_rate(long, int) MON_HIDDEN;
@@ -134,6 +146,7 @@ long	 __mon_sampler_switches(void) MON_HIDDEN;
 long	 __mon_sampler_stayed(void) MON_HIDDEN;
 int	 __mon_sampler_kernel(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
+void	 __mon_sampler_yield(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
 int	 __mon_sampler_alone(int) MON_HIDDEN;
 

@@ -250,6 +250,8 @@ __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	struct sigaction prev;
 	int w = act != NULL && watched(sig), r;
 
+	if (sig == SIGPROF && act != NULL)
+		__mon_sampler_yield();
 	if ((r = __real_sigaction(sig, act, w ? &prev : oact)) != 0)
 		return r;
 	if (w) {
@@ -268,7 +270,11 @@ __sighandler_t
 __wrap_signal(int sig, __sighandler_t handler)
 {
 	int w = watched(sig);
-	__sighandler_t prev = __real_signal(sig, handler);
+	__sighandler_t prev;
+
+	if (sig == SIGPROF)
+		__mon_sampler_yield();
+	prev = __real_signal(sig, handler);
 
 	if (prev == SIG_ERR)
 		return prev;

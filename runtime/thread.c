@@ -46,6 +46,18 @@ struct start {
 
 static struct __mon_arena starts = MON_ARENA_INIT(starts, struct start);
 static create_fn *real;
+static void (*before)(void);	/* to call before the next thread, once */
+
+/*
+ * Call fn before the program's next thread is created, in the creating
+ * thread (a fork child's perf sampler, sampler.c: the new thread then
+ * inherits its events); NULL: nothing to call.
+ */
+void
+__mon_thread_before(void (*fn)(void))
+{
+	MON_STORE(&before, fn);
+}
 
 /* libc's pthread_create: --wrap's __real_ (static), else the next one. */
 static create_fn *
@@ -124,9 +136,13 @@ create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
     int (*c11)(void *), void *arg)
 {
 	create_fn *f = real_create();
+	void (*first)(void) = MON_LOAD(&before);
 	struct start *s;
 	int r;
 
+	if (first != NULL && __atomic_exchange_n(&before, NULL,
+	    __ATOMIC_ACQ_REL) == first)
+		first();
 	if (f == NULL)
 		return EAGAIN;
 	if ((s = take()) == NULL)	/* not known: uncounted */

@@ -130,26 +130,63 @@ scan(uintptr_t pc, uintptr_t sp, __mon_unwind_read rd, void *ctx)
 	return 0;
 }
 
+/*
+ * Rule 1 for frame n - 1 of pc[] (its SP and FP in *sp, *fp): 1 with
+ * its caller's return address in *ra and the caller's SP and FP, 0
+ * where the object has no rule for it, -1 where the rule leads nowhere.
+ */
+static int
+exact(const uintptr_t *pc, size_t n, uintptr_t *sp, uintptr_t *fp,
+    uintptr_t *ra, __mon_unwind_read rd, void *ctx)
+{
+	struct __mon_sframe_rule r;
+	uintptr_t cfa;
+
+	/* A return address's call is the byte before it. */
+	if (__mon_sframe_find(n == 1 ? pc[0] : pc[n - 1] - 1, &r) != 0)
+		return 0;
+	if (!r.sp_based && *fp == 0)
+		return -1;
+	cfa = (r.sp_based ? *sp : *fp) + (uintptr_t)r.cfa;
+	if (cfa <= *sp || rd(ctx, cfa - sizeof(*ra), ra) != 0 ||
+	    (r.fp_saved && rd(ctx, cfa + (uintptr_t)r.fp, fp) != 0))
+		return -1;
+	*sp = cfa;
+	return 1;
+}
+
+/*
+ * The call stack by rule 1 alone, each frame by its object's own rows,
+ * none guessed: what a caller may trust to hold every frame (defer.c).
+ * It ends where a frame has no rule (the thread's first, _start), a
+ * word cannot be read, or at depth max.
+ */
+size_t
+__mon_unwind_exact(uintptr_t *pc, size_t max, uintptr_t sp, uintptr_t fp,
+    __mon_unwind_read rd, void *ctx)
+{
+	uintptr_t ra;
+	size_t n = 1;
+
+	while (n < max && exact(pc, n, &sp, &fp, &ra, rd, ctx) == 1 &&
+	    ra != 0)
+		pc[n++] = ra;
+	return n;
+}
+
 size_t
 __mon_unwind_stack(uintptr_t *pc, size_t max, uintptr_t sp, uintptr_t fp,
     __mon_unwind_read rd, void *ctx)
 {
-	struct __mon_sframe_rule r;
-	uintptr_t cfa, ra, w, next, at;
+	uintptr_t ra, w, next, at;
 	size_t n = 1;
+	int e;
 
 	while (n < max) {
-		/* A return address's call is the byte before it. */
-		if (__mon_sframe_find(n == 1 ? pc[0] : pc[n - 1] - 1, &r) ==
-		    0) {
-			if (!r.sp_based && fp == 0)
-				break;
-			cfa = (r.sp_based ? sp : fp) + (uintptr_t)r.cfa;
-			if (cfa <= sp || rd(ctx, cfa - sizeof(ra), &ra) != 0 ||
-			    (r.fp_saved &&
-			    rd(ctx, cfa + (uintptr_t)r.fp, &fp) != 0))
-				break;
-			sp = cfa;
+		if ((e = exact(pc, n, &sp, &fp, &ra, rd, ctx)) < 0)
+			break;
+		if (e > 0) {
+			/* By the object's rule (1). */
 		} else if (n == 1 && rd(ctx, sp, &w) == 0 &&
 		    __mon_stacks_returns(pc[0], w)) {
 			ra = w;

@@ -18,7 +18,7 @@ base	seccomp sigmask fmt err note name match sort mapped
 process	self exit exe maps env
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
-sampler	pcs stacks ehframe sframe unwind hist perf itimer sampler
+sampler	pcs stacks ehframe sframe unwind safepoint hist perf itimer sampler
 writer	outfile objects monout gmonout gmonmerge merge
 control	dump final monitor profil forced signal exec dl unshare gsbase confine init
 '
