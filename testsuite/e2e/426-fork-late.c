@@ -15,7 +15,7 @@
  *		samples it), and prints the calls that failed with EINTR
  * forks	argv[2] children that _exit at once, then "ok"
  * alarm	a 2 ms SIGALRM handler forks a child that _exits, argv[2]
- *		times (a fork that costs over 2 ms livelocks it), then "ok"
+ *		times, then "ok"
  *
  * Built with -p.
  */
