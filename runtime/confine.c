@@ -127,6 +127,8 @@ confine(const long *a, int mode, unsigned long flags, const void *prog)
 	if (__mon_monitor_confine() != 0)
 		return forward(a);	/* a vfork child's filter is its own */
 	__mon_sampler_alone(1);
+	/* A fork child's stand-in timer: stopped while its calls may be. */
+	__mon_sampler_yield();
 	__mon_seccomp_push(mode, prog);
 	__mon_final_nap(__mon_seccomp_may(MON_SECCOMP_FUTEX) ? NAP_DRAIN_NS :
 	    NAP_ALONE_NS, 1);

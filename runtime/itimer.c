@@ -26,7 +26,6 @@
 #include "sampler.h"
 
 #define USER_HZ		100	/* what an unmeasured itimer is assumed to give */
-#define MON_ITIMER_OVERRUN	1000	/* periods an expiry counts, at most */
 
 static struct sigaction old_prof;
 static int timer;		/* the kernel's id */
@@ -36,6 +35,7 @@ static long cpu_ns;		/* CPU time sampled while on */
 static long cpu_since;		/* process CPU clock when last on */
 static int stacks;		/* walk the stack at each sample */
 static __mon_itimer_tick tick;	/* told of each sample, or NULL */
+static long maxw = 1;		/* periods an expiry counts, at most */
 
 /*
  * Read up to len bytes at addr of this process into buf, without a
@@ -101,8 +101,7 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	 */
 	if (tick != NULL && si != NULL && si->si_code == SI_TIMER &&
 	    si->si_overrun > 0)
-		w += si->si_overrun < MON_ITIMER_OVERRUN ? si->si_overrun :
-		    MON_ITIMER_OVERRUN;
+		w += si->si_overrun < maxw ? si->si_overrun : maxw - 1;
 #if defined(__x86_64__)
 	pc[0] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
@@ -162,6 +161,12 @@ arm(long rate)
 			return -1;
 		have_timer = 1;
 	}
+	/*
+	 * A tick of the slowest kernel (100 Hz) lets rate / 100 periods
+	 * pass; more are periods SIGPROF was blocked for, whose samples
+	 * would all go to the pc that unblocked it.
+	 */
+	maxw = rate / 100 > 1 ? rate / 100 : 1;
 	memset(&it, 0, sizeof(it));
 	it.it_interval.tv_nsec = 1000000000L / rate;
 	it.it_value = it.it_interval;
@@ -321,12 +326,18 @@ __mon_itimer_rate(long asked, int running)
 	return asked < USER_HZ ? asked : USER_HZ;
 }
 
-/* fork child: timers are not inherited (the handler is); arm anew. */
-void
+/*
+ * fork child: timers are not inherited (the handler is); arm anew.  0,
+ * or -1 where no timer could be made.
+ */
+int
 __mon_itimer_reset(long rate)
 {
+	int rc;
+
 	have_timer = 0;
-	arm(rate);
+	rc = arm(rate);
 	cpu_ns = 0;
 	cpu_since = cpu_now();
+	return rc;
 }

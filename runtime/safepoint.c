@@ -36,6 +36,9 @@
 
 #include "sampler.h"
 
+/* Weak, as thread.c's: a static link has no loader to look in. */
+extern void *dlsym(void *, const char *) __attribute__((__weak__));
+
 /* Objects whose code a safe stack has none of, but at its bottom. */
 #define MON_SAFEPOINT_OBJS	4
 /* The C library's frames under the program's first, at most. */
@@ -76,6 +79,7 @@ int
 __mon_safepoint_learn(void)
 {
 	const ElfW(Ehdr) *ld = (const ElfW(Ehdr) *)getauxval(AT_BASE);
+	void *tls;
 	int exe;
 
 	if (MON_LOAD(&known))
@@ -92,9 +96,16 @@ __mon_safepoint_learn(void)
 		return -1;
 	objs[nobjs++] = libc;
 	add((uintptr_t)&pthread_mutex_lock);
-	/* The loader's entry, where its header (mapped) says. */
+	/*
+	 * The loader's entry, where its header (mapped) says; and one of
+	 * its functions, as AT_BASE is 0 in a program the loader was run
+	 * with (ld.so ./prog).
+	 */
 	if (ld != NULL)
 		add((uintptr_t)ld + ld->e_entry);
+	if (dlsym != NULL &&	/* NULL: RTLD_DEFAULT */
+	    (tls = dlsym(NULL, "__tls_get_addr")) != NULL)
+		add((uintptr_t)tls);
 	__mon_exe_runtime(&rt_lo, &rt_hi);
 	if (rt_lo == rt_hi)
 		add((uintptr_t)&__mon_safepoint_learn);

@@ -21,6 +21,14 @@
 #include "sampler.h"
 
 /*
+ * ld's --wrap of the program's sigaction (the specs file's link), by
+ * which signal.c sees it set SIGPROF's action: absent in libmonprof.so
+ * (-lmonprof, LD_PRELOAD), where a fork child starts perf at once.
+ */
+extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
+    __attribute__((__weak__));
+
+/*
  * Sample periods a fork child runs before its perf sampler starts (10
  * ms at 1000 Hz): a child that ends sooner pays nothing for it, one
  * that runs on pays its start (about 0.4 ms) once.
@@ -33,6 +41,7 @@ static long rate;	/* Hz asked of the last one started */
 static int late;	/* a fork child's perf sampler is yet to start */
 static long ticks;	/* sample periods since the fork */
 static int periods;	/* the timer's samples count periods (late_defer) */
+static int yielded;	/* that timer stopped for the program (yield) */
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
@@ -44,6 +53,7 @@ __mon_sampler_start(void)
 		return 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
 	periods = 0;
+	yielded = 0;
 	__mon_itimer_hook(NULL);
 	__mon_hist_stacks(!e->nostacks);
 	if (!e->itimer && __mon_perf_start(rate, e->cpuwide, !e->nostacks,
@@ -113,13 +123,19 @@ never_late(void)
 void
 __mon_sampler_stop(void)
 {
+	int was = running;
+
 	never_late();
-	if (running == MON_SAMPLER_PERF)
-		__mon_perf_stop();
-	else if (running == MON_SAMPLER_ITIMER)
-		__mon_itimer_stop();
-	/* The rate stays recorded for the writer. */
+	/*
+	 * Not running first: the timer's restore of SIGPROF's action goes
+	 * through signal.c's wrapper, which would have it yield.  The
+	 * rate stays recorded for the writer.
+	 */
 	running = MON_SAMPLER_NONE;
+	if (was == MON_SAMPLER_PERF)
+		__mon_perf_stop();
+	else if (was == MON_SAMPLER_ITIMER)
+		__mon_itimer_stop();
 }
 
 /* moncontrol, before the mode changes to off or after it is on. */
@@ -213,12 +229,11 @@ int
 __mon_sampler_alone(int alone)
 {
 	/*
-	 * A fork child's perf sampler, yet to start, never does: its
-	 * helper thread would end being alone, and a seccomp filter about
-	 * to be installed could kill its calls.  The timer samples on.
+	 * A fork child's perf sampler, yet to start, has no thread: it
+	 * cannot start during the call (no tick in the C library is a safe
+	 * point), and not under a filter that could kill its calls
+	 * (late_start; confine.c stops its timer first).
 	 */
-	if (alone && MON_LOAD(&late))
-		never_late();
 	return running == MON_SAMPLER_PERF ? __mon_perf_alone(alone) : 0;
 }
 
@@ -235,6 +250,17 @@ __mon_sampler_drop(void)
 }
 
 /*
+ * Whether the sampler's state is this process's own: not a vfork
+ * child's, which shares it with its parent, nor a raw fork's child's,
+ * whose fork handlers did not run (the parent's timer id, its hooks).
+ */
+static int
+mine(void)
+{
+	return __mon_self_which() == MON_SELF_SAME;
+}
+
+/*
  * Start the perf sampler in place of the timer, once: from the timer's
  * handler at a safe point, or before the program's first thread is
  * created.  Where perf cannot start, the timer samples on.
@@ -245,7 +271,7 @@ late_start(void)
 	const struct __mon_env *e = __mon_env_get();
 	int was = 1;
 
-	if (!MON_CAS(&late, &was, 0))
+	if (!MON_LOAD(&late) || !mine() || !MON_CAS(&late, &was, 0))
 		return;
 	__mon_thread_before(NULL);
 	if (__mon_seccomp_kills()) {
@@ -254,8 +280,8 @@ late_start(void)
 		return;
 	}
 	__mon_itimer_hook(NULL);
+	running = MON_SAMPLER_NONE;	/* first: yield() sees the restore */
 	__mon_itimer_handover();
-	running = MON_SAMPLER_NONE;
 	if (__mon_perf_start(rate, e->cpuwide, 1, e->kernel) == 0) {
 		running = last = MON_SAMPLER_PERF;
 		if (!__mon_mode_on())
@@ -273,7 +299,7 @@ late_tick(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
     __mon_unwind_read rd, void *ctx)
 {
 	if ((ticks += n) >= MON_SAMPLER_LATE && __mon_mode_on() &&
-	    __mon_safepoint_at(pc, sp, fp, rd, ctx))
+	    MON_LOAD(&late) && __mon_safepoint_at(pc, sp, fp, rd, ctx))
 		late_start();
 }
 
@@ -290,12 +316,21 @@ late_defer(int timing)
 {
 	struct sigaction cur;
 
+#if !defined(__x86_64__)
+	/*
+	 * Without unwind rows (x86-64's alone) no tick is a safe point;
+	 * and only x86-64's kernel is known to send a CPU timer's signal
+	 * on the way back to user mode, where it interrupts no call.
+	 */
+	return -1;
+#endif
 	if (!__mon_safepoint_known() || __mon_env_get()->nostacks ||
-	    __mon_env_get()->kernel)
+	    __mon_env_get()->kernel || __real_sigaction == NULL)
 		return -1;
-	if (timing)
-		__mon_itimer_reset(rate);
-	else if (sigaction(SIGPROF, NULL, &cur) != 0 ||
+	if (timing) {
+		if (__mon_itimer_reset(rate) != 0)
+			return -1;
+	} else if (sigaction(SIGPROF, NULL, &cur) != 0 ||
 	    (cur.sa_flags & SA_SIGINFO) || cur.sa_handler != SIG_DFL ||
 	    __mon_itimer_start(rate, 1) != 0)
 		return -1;
@@ -319,14 +354,20 @@ late_defer(int timing)
 void
 __mon_sampler_yield(void)
 {
-	if (!MON_LOAD(&late))
+	/*
+	 * The timer stands in for perf (periods), started or not (a seccomp
+	 * filter, unshare): the program's action is to be its own alone.
+	 * Under a filter that could kill its calls, none is made (confine.c
+	 * has it yield before any).
+	 */
+	if (running != MON_SAMPLER_ITIMER || !periods || !mine() ||
+	    __mon_seccomp_kills())
 		return;
-	never_late();
-	if (__mon_seccomp_kills())
-		__mon_itimer_stop();
-	else
-		__mon_itimer_handover();
+	/* running first: the restore of SIGPROF's action comes back here. */
 	running = MON_SAMPLER_NONE;
+	never_late();
+	yielded = 1;
+	__mon_itimer_handover();
 }
 
 /* fork child: the sampler is the parent's; start one of its own. */
@@ -339,13 +380,18 @@ __mon_sampler_reset(void)
 		MON_STORE(&late, 0);
 		if (late_defer(1) != 0) {
 			never_late();
-			__mon_itimer_stop();
 			running = MON_SAMPLER_NONE;
+			__mon_itimer_stop();
 			__mon_sampler_start();
 		}
 	} else if (running == MON_SAMPLER_PERF) {
 		__mon_perf_reset();
 		running = MON_SAMPLER_NONE;
+		if (late_defer(0) != 0)
+			__mon_sampler_start();
+	} else if (yielded) {
+		/* The parent's stand-in yielded to it: the child's starts. */
+		yielded = 0;
 		if (late_defer(0) != 0)
 			__mon_sampler_start();
 	} else if (running == MON_SAMPLER_ITIMER)

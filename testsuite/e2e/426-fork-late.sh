@@ -19,7 +19,7 @@ run() {
 	pid=$(awk '$1 == "pid" { print $2 }' "$1.out")
 	[ -f "d.$1/$pid.a.out" ] || fail "$1: no profile of child $pid: $(ls "d.$1")"
 	cp "d.$1/$pid.a.out" "$1.mon"
-	parent=$(ls "d.$1" | grep -v "^$pid\\.")
+	parent=$(awk '$1 == "parent" { print $2 }' "$1.out").a.out
 	[ "$(meta 4 "d.$1/$parent")" = 1 ] ||
 	    skip "the parent is not sampled by perf (sampler $(meta 4 "d.$1/$parent"))"
 }
@@ -64,10 +64,22 @@ echo "thread: thread_work $work samples"
 run sigprof sigprof 50
 expect_eq "$(field sigprof forked)" 2 "sigprof: threads after fork"
 expect_eq "$(field sigprof sigprof)" 0 "sigprof: the program's handler ran"
-# The child resets SIGPROF: the timer yields it, and the child lives.
+# The child resets SIGPROF: the timer yields it, and the child lives;
+# after unshare() too (the runtime stops its threads for it); and its
+# own child starts a sampler again.
 run dfl dfl 100
 expect_eq "$(field dfl forked)" 1 "dfl: threads after fork"
 expect_eq "$(field dfl ran)" 1 "dfl: threads after 100 ms"
+run unshare unshare 100
+echo "unshare: $(field unshare unshare)"
+expect_eq "$(field unshare ran)" 1 "unshare: threads after 100 ms"
+run dflfork dflfork 300
+expect_eq "$(field dflfork gran)" 2 "dflfork: the grandchild's threads after 300 ms"
+
+# A vfork child's exec leaves its parent's stand-in alone.
+run vfork vfork 300
+expect_eq "$(field vfork vfork)" 0 "vfork: /bin/true's status"
+expect_eq "$(field vfork ran)" 2 "vfork: threads after 300 ms"
 run nostacks spin 50 -nostacks
 expect_eq "$(field nostacks forked)" 2 "nostacks: threads after fork"
 
@@ -76,6 +88,10 @@ expect_eq "$(field nostacks forked)" 2 "nostacks: threads after fork"
 # so select(), which SA_RESTART does not restart, never fails.
 run select select 3000
 expect_eq "$(field select eintr)" 0 "select: calls that failed with EINTR"
+expect_eq "$(meta 4 select.mon)" 2 "select: the child's sampler (the timer)"
+n=$(meta 10 select.mon)
+echo "select: $n samples in $(field select cpu) ms of CPU"
+[ "${n:-0}" -ge 50 ] || fail "select: $n timer samples: too few to tell"
 
 # Many short children, none of which starts a sampler.
 mkdir d.forks
