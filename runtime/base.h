@@ -11,6 +11,7 @@
 #ifndef MON_BASE_H
 #define MON_BASE_H
 
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -128,6 +129,25 @@ __mon_sys(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
 #else
 #error "base.h: no system call instruction for this architecture"
 #endif
+}
+
+/* An error of __mon_sys: -1, and errno.  Apart: no frame on the way out. */
+static __attribute__((__noinline__, __cold__, __unused__,
+    __target__("general-regs-only"))) long
+__mon_sys_fail(long rc)
+{
+	errno = (int)-rc;
+	return -1;
+}
+
+/* __mon_sys's return as libc's: -4095 to -1 is -1 with errno. */
+static inline __attribute__((__always_inline__,
+    __target__("general-regs-only"))) long
+__mon_sys_done(long rc)
+{
+	if (__builtin_expect((unsigned long)rc > -4096UL, 0))
+		return __mon_sys_fail(rc);
+	return rc;
 }
 
 /* err.c: one line on stderr with a raw write; no stdio, no errno change. */

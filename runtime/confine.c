@@ -83,34 +83,18 @@ long	 __mon_confine_syscall(long, long, long, long, long, long, long)
  * the constructor, where the runtime calls syscall() already.  glibc's
  * two are plain wrappers of the instruction (no cancellation point, no
  * lock): the number and six arguments in the kernel's registers, and a
- * return of -4095 to -1 made -1 with errno (done()), as here.  So this
- * is what the runtime called before, and as async-signal-safe: no lock,
+ * return of -4095 to -1 made -1 with errno (__mon_sys_done), as here.
+ * So this is what the runtime called before, and as async-signal-safe: no lock,
  * no allocation, errno changed only by an error, nothing used but the
  * kernel's registers (no stack, no vector register).
  */
-
-/* An error: -1, and errno.  Apart, so that the common path has no frame. */
-static long __attribute__((__noinline__, __cold__))
-fail(long rc)
-{
-	errno = (int)-rc;
-	return -1;
-}
-
-/* libc's return: -4095 to -1 is an error. */
-static inline __attribute__((__always_inline__)) long
-done(long rc)
-{
-	if (__builtin_expect((unsigned long)rc > -4096UL, 0))
-		return fail(rc);
-	return rc;
-}
 
 /* The call as the program made it, as syscall()'s arguments. */
 static long
 forward(const long *a)
 {
-	return done(__mon_sys(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
+	return __mon_sys_done(__mon_sys(a[0], a[1], a[2], a[3], a[4], a[5],
+	    a[6]));
 }
 
 /*
@@ -203,7 +187,7 @@ __mon_confine_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
 		return -1;
 #endif
 	if (__builtin_expect(nr != SYS_seccomp && nr != SYS_prctl, 1))
-		return done(__mon_sys(nr, a1, a2, a3, a4, a5, a6));
+		return __mon_sys_done(__mon_sys(nr, a1, a2, a3, a4, a5, a6));
 	return install(nr, a1, a2, a3, a4, a5, a6);
 }
 
@@ -213,8 +197,8 @@ __mon_confine_prctl(int option, unsigned long a2, unsigned long a3,
     unsigned long a4, unsigned long a5)
 {
 	if (__builtin_expect(option != PR_SET_SECCOMP, 1))
-		return (int)done(__mon_sys(SYS_prctl, option, (long)a2, (long)a3,
-		    (long)a4, (long)a5, 0));
+		return (int)__mon_sys_done(__mon_sys(SYS_prctl, option,
+		    (long)a2, (long)a3, (long)a4, (long)a5, 0));
 	return (int)install(SYS_prctl, option, (long)a2, (long)a3, (long)a4,
 	    (long)a5, 0);
 }

@@ -130,22 +130,12 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 }
 
 /*
- * The timer's calls are made by their instruction, with the kernel's id:
- * a fork child arms it in its fork handler, where glibc's timer_create,
- * never called by the parent, would first be bound (lazily: a dozen
- * page faults, as much as the rest of the handler).  glibc's own
- * timer_t for a signal timer is the same id.  0, or -1 with errno.
+ * The timer's calls are made by their instruction (__mon_sys), with the
+ * kernel's id: a fork child arms it in its fork handler, where glibc's
+ * timer_create, never called by the parent, would first be bound
+ * (lazily: a dozen page faults, as much as the rest of the handler).
+ * glibc's own timer_t for a signal timer is the same id.
  */
-static int
-sys(long rc)
-{
-	if (rc < 0 && rc > -4096) {
-		errno = (int)-rc;
-		return -1;
-	}
-	return 0;
-}
-
 static int
 arm(long rate)
 {
@@ -156,8 +146,9 @@ arm(long rate)
 		memset(&ev, 0, sizeof(ev));
 		ev.sigev_notify = SIGEV_SIGNAL;
 		ev.sigev_signo = SIGPROF;
-		if (sys(__mon_sys(SYS_timer_create, CLOCK_PROCESS_CPUTIME_ID,
-		    (long)&ev, (long)&timer, 0, 0, 0)) != 0)
+		if (__mon_sys_done(__mon_sys(SYS_timer_create,
+		    CLOCK_PROCESS_CPUTIME_ID, (long)&ev, (long)&timer, 0, 0,
+		    0)) != 0)
 			return -1;
 		have_timer = 1;
 	}
@@ -170,7 +161,8 @@ arm(long rate)
 	memset(&it, 0, sizeof(it));
 	it.it_interval.tv_nsec = 1000000000L / rate;
 	it.it_value = it.it_interval;
-	return sys(__mon_sys(SYS_timer_settime, timer, 0, (long)&it, 0, 0, 0));
+	return (int)__mon_sys_done(__mon_sys(SYS_timer_settime, timer, 0,
+	    (long)&it, 0, 0, 0));
 }
 
 static long

@@ -773,6 +773,7 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 {
 	struct perf_event_attr a;
 	struct rlimit rl;
+	size_t len;
 	long ncpu, nap;
 	int n, saved = errno;
 
@@ -830,12 +831,14 @@ __mon_perf_start(long rate, int cpuwide, int stacks, int want_kernel)
 	maplen = (1 + data_pages(copy_pages, rate)) *
 	    (size_t)pagesz;
 	/* A fork child's rings[] is its parent's, kept (__mon_perf_reset). */
-	if (rings == NULL || ringslen != (((size_t)ncpu * sizeof(struct ring) +
-	    pagesz - 1) & ~(size_t)(pagesz - 1))) {
-		if (rings != NULL)
-			munmap(rings, ringslen);
-		ringslen = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
-		    ~(size_t)(pagesz - 1);
+	len = ((size_t)ncpu * sizeof(struct ring) + pagesz - 1) &
+	    ~(size_t)(pagesz - 1);
+	if (rings != NULL && ringslen != len) {
+		munmap(rings, ringslen);
+		rings = NULL;
+	}
+	if (rings == NULL) {
+		ringslen = len;
 		rings = mmap(NULL, ringslen, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (rings == MAP_FAILED) {

@@ -17,9 +17,8 @@
  * the C library under it (__libc_start_main, and __libc_start_call_main
  * since glibc 2.34), and the runtime's wrapper of main where linked.
  * Three or more are exit() running the program's exit handlers,
- * refused.  A
- * stack that the walk cannot see whole (no rows, too deep) is refused:
- * the next tick tries again.
+ * refused.  A stack that the walk cannot see whole (no rows, too deep)
+ * is refused: the next tick tries again.
  *
  * malloc must be the C library's: pthread_create allocates the DTV with
  * whatever malloc the program links, and the program's own may be the

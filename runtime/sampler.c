@@ -95,28 +95,15 @@ __mon_sampler_poll(void)
 		__mon_perf_drain(0);
 }
 
-/* The timer's hook once perf is not to start: its samples count on. */
-static void
-late_never(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
-    __mon_unwind_read rd, void *ctx)
-{
-	(void)n;
-	(void)pc;
-	(void)sp;
-	(void)fp;
-	(void)rd;
-	(void)ctx;
-}
-
 /*
- * The fork child's perf sampler is not to start after all: the timer,
- * where it runs on, still counts perf's periods.
+ * The fork child's perf sampler is not to start after all.  The timer,
+ * where it runs on, keeps late_tick as its hook: its samples still
+ * count perf's periods.
  */
 static void
 never_late(void)
 {
 	MON_STORE(&late, 0);
-	__mon_itimer_hook(late_never);
 	__mon_thread_before(NULL);
 }
 
@@ -274,23 +261,17 @@ late_start(void)
 	if (!MON_LOAD(&late) || !mine() || !MON_CAS(&late, &was, 0))
 		return;
 	__mon_thread_before(NULL);
-	if (__mon_seccomp_kills()) {
-		/* Its calls could be killed: the timer goes on. */
-		__mon_itimer_hook(late_never);
-		return;
-	}
-	__mon_itimer_hook(NULL);
+	if (__mon_seccomp_kills())
+		return;		/* its calls could be killed: the timer goes on */
 	running = MON_SAMPLER_NONE;	/* first: yield() sees the restore */
 	__mon_itimer_handover();
 	if (__mon_perf_start(rate, e->cpuwide, 1, e->kernel) == 0) {
+		__mon_itimer_hook(NULL);
 		running = last = MON_SAMPLER_PERF;
 		if (!__mon_mode_on())
 			__mon_perf_enable(0);
-	} else if (__mon_itimer_start(rate, 1) == 0) {
-		/* Its samples still count perf's periods, as before. */
-		__mon_itimer_hook(late_never);
-		running = last = MON_SAMPLER_ITIMER;
-	}
+	} else if (__mon_itimer_start(rate, 1) == 0)
+		running = last = MON_SAMPLER_ITIMER;	/* late_tick counts on */
 }
 
 /* The timer's handler, after each sample of a fork child's (periods). */

@@ -136,12 +136,13 @@ create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
     int (*c11)(void *), void *arg)
 {
 	create_fn *f = real_create();
-	void (*first)(void) = MON_LOAD(&before);
+	void (*first)(void);
 	struct start *s;
 	int r;
 
-	if (first != NULL && __atomic_exchange_n(&before, NULL,
-	    __ATOMIC_ACQ_REL) == first)
+	/* Taken once: an exchange only where one is set. */
+	if (MON_LOAD(&before) != NULL && (first = __atomic_exchange_n(&before,
+	    NULL, __ATOMIC_ACQ_REL)) != NULL)
 		first();
 	if (f == NULL)
 		return EAGAIN;

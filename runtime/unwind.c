@@ -157,7 +157,8 @@ exact(const uintptr_t *pc, size_t n, uintptr_t *sp, uintptr_t *fp,
 
 /*
  * The call stack by rule 1 alone, each frame by its object's own rows,
- * none guessed: what a caller may trust to hold every frame (defer.c).
+ * none guessed: what a caller may trust to hold every frame
+ * (safepoint.c).
  * It ends where a frame has no rule (the thread's first, _start), a
  * word cannot be read, or at depth max.
  */
