@@ -38,6 +38,17 @@ static __mon_itimer_tick tick;	/* told of each sample, or NULL */
 static long maxw = 1;		/* periods an expiry counts, at most */
 
 /*
+ * This thread is in the handler.  SIGPROF stays unblocked there
+ * (SA_NODEFER): the kernel gives a process timer's signal to the thread
+ * whose tick expired it, but to another thread where that one blocks
+ * it, and a thread asleep in nanosleep() or read() would wake with
+ * EINTR (e2e 110).  A signal that comes while the handler runs is the
+ * handler's own time, and is not counted.
+ */
+static __thread volatile sig_atomic_t busy
+    __attribute__((__tls_model__("initial-exec")));
+
+/*
  * Read up to len bytes at addr of this process into buf, without a
  * fault where a frame pointer led nowhere: how many were read (0: none).
  * process_vm_readv does not split an iovec, so the remote side is cut at
@@ -94,6 +105,9 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	size_t n;
 
 	(void)sig;
+	if (busy)
+		return;
+	busy = 1;
 	/*
 	 * Told (a fork child before its perf sampler), each expiry counts
 	 * the periods the kernel's tick let pass too (its overruns: 3 of
@@ -126,6 +140,7 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 		__mon_hist_stack(pc, n, 0);
 	if (tick != NULL && sp != 0)
 		tick(w, pc[0], sp, fp, word, &win);
+	busy = 0;
 	errno = saved;
 }
 
@@ -198,8 +213,9 @@ __mon_itimer_start(long rate, int with_stacks)
 		__mon_sframe_scan();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = prof_handler;
-	sa.sa_flags = SA_RESTART | SA_SIGINFO;
+	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NODEFER;
 	sigfillset(&sa.sa_mask);
+	sigdelset(&sa.sa_mask, SIGPROF);
 	if (sigaction(SIGPROF, &sa, &old_prof) != 0)
 		return -1;
 	if (old_prof.sa_handler != SIG_DFL && old_prof.sa_handler != SIG_IGN &&
@@ -232,10 +248,11 @@ __mon_itimer_check(void)
 }
 
 /*
- * Take the timer's signal that is pending: stopped from the handler
- * (sampler.c's fork child, when its perf sampler starts), a signal sent
- * while the handler ran would reach the program's action, which may be
- * to end.  Another sender's SIGPROF is sent again, to reach it.
+ * Take the timer's signal that is pending: stopped where the program
+ * blocks SIGPROF (sampler.c's fork child, when its perf sampler starts
+ * or the timer yields), a signal sent before the timer was deleted
+ * would reach the program's action, which may be to end.  Another
+ * sender's SIGPROF is sent again, to reach it.
  */
 static void
 drop_pending(void)
@@ -278,8 +295,8 @@ __mon_itimer_stop(void)
 }
 
 /*
- * The same, where the timer's handler may be running (SIGPROF blocked):
- * where no seccomp filter may kill a call (sigtimedwait).
+ * The same, where the timer's handler may be running or SIGPROF be
+ * blocked: where no seccomp filter may kill a call (sigtimedwait).
  */
 void
 __mon_itimer_handover(void)

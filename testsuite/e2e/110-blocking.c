@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +43,7 @@ main(void)
 	struct timespec ts = { 0, 300000000 }, rem;
 	pthread_t t;
 	struct rusage ru;
+	struct sigaction cur;
 	int p[2], st, rc = 0;
 	char c;
 
@@ -66,6 +68,10 @@ main(void)
 		rc = 3;
 	else if (usleep(200000) != 0)
 		rc = 4;
+	if (rc == 0 && sigaction(SIGPROF, NULL, &cur) == 0 &&
+	    (cur.sa_flags & SA_SIGINFO) &&
+	    (!(cur.sa_flags & SA_NODEFER) || sigismember(&cur.sa_mask, SIGPROF)))
+		rc = 5;
 	done = 1;
 	pthread_join(t, NULL);
 	wait(&st);
