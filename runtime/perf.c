@@ -118,7 +118,7 @@ static long	 stayed;	/* why not, MON_STAYED_* (mon.h), or 0 */
 static long	 switches;	/* the most a second it stayed in task scope at */
 static int	 stopped;	/* events stopped by moncontrol(0) */
 static long	 self_pid;	/* cpu scope keeps this process's samples */
-static long	 helper_tid;	/* but not the helper's */
+static long	 helper_tid;	/* the helper's samples are not the program's */
 static long	 sample_period;
 static int	 chains;	/* samples carry their user call stack */
 static int	 copies;	/* by a copy of the stack (else the kernel's) */
@@ -142,13 +142,18 @@ ring_copy(const struct ring *r, uint64_t off, void *dst, size_t len)
 	}
 }
 
-/* Whether a sample's pid/tid word is the program's (cpu scope: or not). */
+/*
+ * Whether a sample's pid/tid word is the program's: not the helper's,
+ * which a task event samples too where it was started after the events
+ * (again after unshare(), setns(): it inherits them), and in cpu scope
+ * not another process's.
+ */
 static int
 mine(uint64_t pidtid)
 {
-	return scope != MON_SAMPLER_PERF_CPU ||
-	    ((long)(uint32_t)pidtid == self_pid &&
-	    (long)(pidtid >> 32) != helper_tid);
+	return (long)(pidtid >> 32) != MON_LOAD(&helper_tid) &&
+	    (scope != MON_SAMPLER_PERF_CPU ||
+	    (long)(uint32_t)pidtid == self_pid);
 }
 
 /*

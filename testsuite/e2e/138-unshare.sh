@@ -32,3 +32,13 @@ expect_eq "$(tr -d '\t' < err)" "Threads:$n" "threads after the calls"
 PROFFLAGS=-itimer THREADS=1 ./a.out > /dev/null 2> err ||
     fail "-itimer threads: status $?"
 expect_eq "$(tr -d '\t' < err)" "Threads:1" "-itimer: threads after the calls"
+# The helper started again after the calls inherits the task events, as
+# a thread started after them: its own samples (the drains of 20,000 a
+# second, some 400) were the program's, one more thread's profile under
+# -threads.  Only the program's main thread has a profile.
+rm -f ./*.a.out
+PROFFLAGS="-threads -nocpuwide -rate 20000" ./a.out > /dev/null 2> err ||
+    fail "-threads: status $?"
+[ -s err ] && fail "-threads: stderr: $(cat err)"
+expect_eq "$(ls ./*.a.out | sed 's/.*[0-9]\.\([0-9]*\)\.a\.out$/\1/' |
+    tr '\n' ' ')" "1 " "-threads: the threads' profiles"
