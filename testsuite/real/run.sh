@@ -490,10 +490,14 @@ top_is() {
 # needed; user time only, as prof's), and with their callees'
 # ("Children"), copying STACKCOPY bytes of stack where the project says
 # (as its workload asks of the runtime): INCL's share of its samples,
-# and the five largest shares
-# of the executable's own functions (_start and inlined frames left
-# out), for check_incl.  A machine without perf, or one that refuses it,
-# notes that and compares nothing.
+# and the five largest shares of the executable's own functions (_start
+# and inlined frames left out), for check_incl.  PERF_RUNS runs (3):
+# perf's own shares vary from run to run on a shared machine (gzip's
+# longest_match, a memory-bound leaf, from 90.6 % to 93.7 % over nine
+# CI runs, as other jobs share the caches), so prof is held to the
+# range they span, widened by the margin, not to one draw.  The first
+# run names the five; its shares are the ones shown.  A machine without
+# perf, or one that refuses it, notes that and compares nothing.
 perf_incl() {
 	[ -n "${INCL:-}" ] || return 0
 	if ! have perf; then
@@ -501,71 +505,106 @@ perf_incl() {
 		return 0
 	fi
 	mkdir -p "$M/work.perf"
-	(cd "$M/work.perf" && perf record -q -F 999 --all-user \
-	    --call-graph dwarf,"${STACKCOPY:-8192}" -o "$M/perf.data" -- \
-	    sh "$REAL/step.sh" "$NAME" workload) > /dev/null 2> "$M/perf.err"
-	perf report -i "$M/perf.data" --children --stdio --comm "$WORK_PROG" \
-	    --percentage relative 2> /dev/null > "$M/perf.children" || :
-	awk -v f="$INCL" '$NF == f && $1 ~ /%$/ { sub(/%/, "", $1); print $1
-	    exit }' "$M/perf.children" > "$M/incl.perf"
-	# Children, Self, object, [.], symbol: --comm drops the command.
-	awk -v p="$WORK_PROG" '$1 ~ /%$/ && $3 == p && $4 == "[.]" &&
-	    NF == 5 && $5 != "_start" && !seen[$5]++ && n++ < 5 {
-		sub(/%/, "", $1); print $5 "\t" $1 }' "$M/perf.children" \
-	    > "$M/top.perf"
-	if [ ! -s "$M/incl.perf" ]; then
-		echo "    note: perf record failed or found no $INCL" \
-		    "($(head -n 1 "$M/perf.err")): not compared"
-		rm -f "$M/incl.perf" "$M/top.perf"
-		return 0
-	fi
-	result incl "$(cat "$M/incl.perf")"
-	cp "$M/top.perf" "$R/$NAME/plain.top"
+	: > "$M/shares.perf"
+	run=1
+	while [ "$run" -le "${PERF_RUNS:-3}" ]; do
+		(cd "$M/work.perf" && perf record -q -F 999 --all-user \
+		    --call-graph dwarf,"${STACKCOPY:-8192}" \
+		    -o "$M/perf.data" -- \
+		    sh "$REAL/step.sh" "$NAME" workload) > /dev/null \
+		    2> "$M/perf.err"
+		perf report -i "$M/perf.data" --children --stdio \
+		    --comm "$WORK_PROG" --percentage relative 2> /dev/null \
+		    > "$M/perf.children" || :
+		# run, name, share: INCL's (any object's) as "incl", then
+		# the executable's own functions, largest first.  Children,
+		# Self, object, [.], symbol: --comm drops the command.
+		awk -v f="$INCL" -v p="$WORK_PROG" -v r="$run" '
+		    $1 !~ /%$/ { next }
+		    { s = $1; sub(/%/, "", s) }
+		    $NF == f && !incl++ { print r "\tincl\t" s }
+		    $3 == p && $4 == "[.]" && NF == 5 && $5 != "_start" &&
+		    !seen[$5]++ { print r "\t" $5 "\t" s }' \
+		    "$M/perf.children" >> "$M/shares.perf"
+		if ! grep -q "^$run	incl	" "$M/shares.perf"; then
+			echo "    note: perf record failed or found no $INCL" \
+			    "($(head -n 1 "$M/perf.err")): not compared"
+			return 0
+		fi
+		run=$((run + 1))
+	done
+	# name, the first run's share, the least and the most of all runs
+	# (0 where a run has no row of it): INCL's, then the five largest.
+	awk -F '\t' -v n="${PERF_RUNS:-3}" '
+	    { v[$2, $1] = $3 }
+	    $1 == 1 && $2 != "incl" && top < 5 { name[++top] = $2 }
+	    function span(f,   r, x, lo, hi) {
+		lo = hi = v[f, 1] + 0
+		for (r = 2; r <= n; r++) {
+			x = v[f, r] + 0
+			if (x < lo) lo = x
+			if (x > hi) hi = x
+		}
+		return f "\t" v[f, 1] "\t" lo "\t" hi
+	    }
+	    END { print span("incl")
+		for (i = 1; i <= top; i++) print span(name[i]) }' \
+	    "$M/shares.perf" > "$M/span.perf"
+	result incl "$(awk -F '\t' 'NR == 1 { print $2 }' "$M/span.perf")"
+	sed 1d "$M/span.perf" > "$R/$NAME/plain.top"
+	head -n 1 "$M/span.perf" > "$R/$NAME/plain.inclspan"
+}
+
+# within A LO HI D: whether A lies in [LO - D, HI + D].
+within() {
+	awk -v a="$1" -v lo="$2" -v hi="$3" -v d="$4" \
+	    'BEGIN { exit !(a >= lo - d && a <= hi + d) }'
 }
 
 # check_incl: inclusive shares of the samples in prof (from the sampled
 # stacks of the workload's first run) against the plain build's in
-# perf: INCL's within 5 points (sampling noise at a few hundred samples,
-# and the instrumentation's own time, which lies mostly under the
-# callers); main's at least 95 %; and each of perf's five largest within
-# 3 points.
+# perf's runs: INCL's within 5 points of their range (sampling noise at
+# a few hundred samples, and the instrumentation's own time, which lies
+# mostly under the callers); main's at least 95 %; and each of perf's
+# five largest within 3 points of theirs.
 check_incl() {
-	[ -n "${INCL:-}" ] && [ -f "$R/$NAME/plain.incl" ] || return 0
+	[ -n "${INCL:-}" ] && [ -f "$R/$NAME/plain.inclspan" ] || return 0
 	set -- "$M/prof.run1"/*."$WORK_PROG"
 	[ -f "$1" ] || return 0
 	prof_csv "$(exe_for "$1")" "$@" > "$M/incl.csv" 2> /dev/null || :
 	awk -F '\t' -v f="$INCL" '{ t += $3; if ($1 == f) i = $4 }
 	    END { if (t > 0 && i != "") printf "%.1f\n", 100 * i / t }' \
 	    "$M/incl.csv" > "$M/incl.prof"
-	perf=$(cat "$R/$NAME/plain.incl")
+	IFS="$(printf '\t')" read -r f perf lo hi < "$R/$NAME/plain.inclspan"
 	prof=$(cat "$M/incl.prof")
 	result incl "$prof"
 	if [ -z "$prof" ]; then
 		problem "prof shows no inclusive time for $INCL"
-	elif ! awk -v a="$prof" -v b="$perf" 'BEGIN {
-	    d = a - b; exit !(d <= 5 && d >= -5) }'; then
+	elif ! within "$prof" "$lo" "$hi" 5; then
 		problem "$INCL's inclusive share: prof $prof%, perf $perf%" \
-		    "(plain build, --call-graph dwarf)"
+		    "($lo to $hi% in ${PERF_RUNS:-3} runs; plain build," \
+		    "--call-graph dwarf)"
 	else
-		echo "    $INCL's inclusive share: prof $prof%, perf $perf%"
+		echo "    $INCL's inclusive share: prof $prof%, perf $perf%" \
+		    "($lo to $hi%)"
 	fi
 	[ -s "$R/$NAME/plain.top" ] || return 0
-	# name<TAB>perf<TAB>prof, for perf's five.
+	# name<TAB>perf<TAB>least<TAB>most<TAB>prof, for perf's five.
 	awk -F '\t' 'NR == FNR { t += $3; incl[$1] = $4; next }
-	    { printf "%s\t%s\t%.1f\n", $1, $2,
+	    { printf "%s\t%s\t%s\t%s\t%.1f\n", $1, $2, $3, $4,
 		(t > 0 ? 100 * incl[$1] / t : 0) }' \
 	    "$M/incl.csv" "$R/$NAME/plain.top" > "$M/top.cmp"
-	while IFS="$(printf '\t')" read -r f perf prof; do
-		awk -v a="$prof" -v b="$perf" 'BEGIN { exit !(a - b <= 3 &&
-		    b - a <= 3) }' || problem "$f's inclusive share: prof" \
-		    "$prof%, perf $perf% (perf's five largest: 3 points)"
+	while IFS="$(printf '\t')" read -r f perf lo hi prof; do
+		within "$prof" "$lo" "$hi" 3 || problem "$f's inclusive" \
+		    "share: prof $prof%, perf $perf% ($lo to $hi% in" \
+		    "${PERF_RUNS:-3} runs; perf's five largest: 3 points)"
 	done < "$M/top.cmp"
 	main=$(awk -F '\t' '{ t += $3; if ($1 == "main") i = $4 }
 	    END { printf "%.1f", (t > 0 ? 100 * i / t : 0) }' "$M/incl.csv")
 	awk -v a="$main" 'BEGIN { exit !(a >= 95) }' ||
 	    problem "main's inclusive share: prof $main%, below 95%"
 	echo "    inclusive shares, perf/prof: $(awk -F '\t' '
-	    { printf "%s%s %s/%s", (NR > 1 ? ", " : ""), $1, $2, $3 }' \
+	    { printf "%s%s %s/%s", (NR > 1 ? ", " : ""), $1, $2, $5 }' \
 	    "$M/top.cmp"); main in prof $main%"
 }
 
