@@ -10,9 +10,12 @@
 # asks the runtime for more than 8 KB), TOOLS (commands it needs), PKGS
 # (Debian packages of the libraries its build uses), INTREE=1 (builds
 # only in its source tree), workload_1t (the workload in one thread,
-# for the exact counts), XFAIL_P, XFAIL_PG, XFAIL_GPROF (why the top
-# function of prof with -p, of prof and gprof with -pg, of gprof alone
-# is known to be another: the check then fails when it passes).
+# for the exact counts), HOT_PG (the hot function of the -pg build,
+# where -pg's own cost, a call to mcount in every function's body,
+# makes another function the hottest, in prof and gprof alike), XFAIL_P,
+# XFAIL_PG, XFAIL_GPROF (why the top function of prof with -p, of prof
+# and gprof with -pg, of gprof alone is known to be another: the check
+# then fails when it passes).
 
 # ---------------------------------------------------------------- flags
 # How users give a build system the profiling FLAGS (-specs=... -p or

@@ -423,8 +423,9 @@ check_top() {
 	    $1 == "<unknown>"' > "$M/rows"
 	result top "$(head -n 1 "$M/rows" | cut -f 1)"
 	xf=${XFAIL_P:-}
-	[ "$MODE" = pg ] && xf=${XFAIL_PG:-}
-	top_is "$M/rows" "$HOT" "prof" "$xf"
+	want=$HOT
+	[ "$MODE" = pg ] && xf=${XFAIL_PG:-} want=${HOT_PG:-$HOT}
+	top_is "$M/rows" "$want" "prof" "$xf"
 	for i in 1 2; do
 		prof_rows "$exe" "$M/prof.$tag$i"/*."$WORK_PROG" |
 		    awk -F '\t' '$2 != "" { print $1 "\t" $2 }' |
@@ -437,7 +438,7 @@ check_top() {
 	[ "$MODE" = pg ] || return 0
 	gprof_rows "$exe" "$M/prof.run1"/*."$WORK_PROG".gmon > "$M/grows"
 	result gtop "$(head -n 1 "$M/grows" | cut -f 1)"
-	top_is "$M/grows" "$HOT" "gprof" "${XFAIL_GPROF:-$xf}"
+	top_is "$M/grows" "$want" "gprof" "${XFAIL_GPROF:-$xf}"
 	for i in 1 2; do
 		gprof_rows "$exe" "$M/prof.$tag$i"/*."$WORK_PROG".gmon |
 		    awk -F '\t' '$2 != "" { print $1 "\t" $2 }' |
