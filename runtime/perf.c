@@ -1032,6 +1032,12 @@ __mon_perf_alone(int alone)
 			return 0;
 		tid = MON_LOAD(&helper_tid);
 		helper_stop();
+		/*
+		 * A helper started again after the events (the second
+		 * call on) was sampled: its last samples are drained while
+		 * helper_tid still names it, for mine() to leave out.
+		 */
+		__mon_perf_drain(1);
 		paused = 1;
 		released(tid);
 	} else if (paused) {

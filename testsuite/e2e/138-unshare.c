@@ -5,7 +5,8 @@
  * thread, and spins in after().  It prints what each call returned.
  * setns() makes the namespace's root the working directory: the
  * program goes back to its own, where its profile is written.  With
- * THREADS set, it says on stderr how many threads it has after them.
+ * THREADS set, it says on stderr how many threads it has after them;
+ * with BETWEEN set, it spins in between() from one call to the other.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +42,12 @@ before(void)
 }
 
 __attribute__((noipa)) static void
+between(void)
+{
+	spin(300);
+}
+
+__attribute__((noipa)) static void
 after(void)
 {
 	spin(300);
@@ -60,6 +67,8 @@ main(void)
 	close(fd);
 	if (fchdir(here) != 0)
 		return 3;
+	if (getenv("BETWEEN") != NULL)
+		between();
 	r = unshare(CLONE_NEWUSER);
 	printf("unshare: %d %s\n", r, r ? strerror(errno) : "");
 	after();

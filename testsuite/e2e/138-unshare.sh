@@ -32,13 +32,18 @@ expect_eq "$(tr -d '\t' < err)" "Threads:$n" "threads after the calls"
 PROFFLAGS=-itimer THREADS=1 ./a.out > /dev/null 2> err ||
     fail "-itimer threads: status $?"
 expect_eq "$(tr -d '\t' < err)" "Threads:1" "-itimer: threads after the calls"
-# The helper started again after the calls inherits the task events, as
-# a thread started after them: its own samples (the drains of 20,000 a
+# The helper started again after a call inherits the task events, as a
+# thread started after them: its own samples (the drains of 20,000 a
 # second, some 400) were the program's, one more thread's profile under
-# -threads.  Only the program's main thread has a profile.
-rm -f ./*.a.out
-PROFFLAGS="-threads -nocpuwide -rate 20000" ./a.out > /dev/null 2> err ||
-    fail "-threads: status $?"
-[ -s err ] && fail "-threads: stderr: $(cat err)"
-expect_eq "$(ls ./*.a.out | sed 's/.*[0-9]\.\([0-9]*\)\.a\.out$/\1/' |
-    tr '\n' ' ')" "1 " "-threads: the threads' profiles"
+# -threads; and with 300 ms between the calls, the last samples of the
+# helper the second call stopped (3 runs in 8).  Only the program's
+# main thread has a profile.
+for between in "" 1 1 1 1; do
+	rm -f ./*.a.out
+	BETWEEN=$between PROFFLAGS="-threads -nocpuwide -rate 20000" \
+	    ./a.out > /dev/null 2> err || fail "-threads: status $?"
+	[ -s err ] && fail "-threads: stderr: $(cat err)"
+	expect_eq "$(ls ./*.a.out |
+	    sed 's/.*[0-9]\.\([0-9]*\)\.a\.out$/\1/' | tr '\n' ' ')" "1 " \
+	    "-threads${between:+, 300 ms between}: the threads' profiles"
+done
