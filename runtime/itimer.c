@@ -252,7 +252,9 @@ __mon_itimer_check(void)
  * blocks SIGPROF (sampler.c's fork child, when its perf sampler starts
  * or the timer yields), a signal sent before the timer was deleted
  * would reach the program's action, which may be to end.  Another
- * sender's SIGPROF is sent again, to reach it.
+ * sender's SIGPROF that is pending is sent again, to reach it; one
+ * that came while the handler ran went to the handler, which returns
+ * at once there (busy), and is not seen.
  */
 static void
 drop_pending(void)
