@@ -24,7 +24,8 @@
  * block signals are sampled and no blocking call is interrupted.  An
  * inherited per-task event cannot be mmap'd with cpu = -1, hence one per
  * CPU.  The helper is created before the task events are opened, so it
- * is not sampled itself; it blocks every signal.
+ * is not sampled itself (one started again after unshare() or setns()
+ * is, and the drain leaves its samples out); it blocks every signal.
  *
  * The program owns its file descriptors: the helper sleeps on a futex
  * (waking often enough that no ring fills), never on an fd.  An event's
