@@ -46,6 +46,24 @@ static struct {
 } profile;
 
 static struct __mon_hist_counts n;
+static long owner;	/* the generation of the samples the bins hold */
+
+static void zero_own(void);
+
+/*
+ * A fork child's bins and counts are its parent's until it first uses
+ * them (__mon_self_take), as pcs.c's tables and stacks.c's stacks, each
+ * of which zeroes its own: called first by every function that counts
+ * or reads.  1 if it zeroed them.
+ */
+static int
+fresh(void)
+{
+	if (!__mon_self_take(&owner))
+		return 0;
+	zero_own();
+	return 1;
+}
 
 /* -threads: every sample is also kept by (thread, pc) in pcs.c. */
 static int threads;
@@ -174,6 +192,7 @@ tick(uintptr_t pc, long tid)
 
 	if (!__mon_mode_on())
 		return 0;
+	fresh();
 	MON_ADD(&n.samples, 1);
 	/* -threads: the histogram is only gmon.out's, the rest unwritten. */
 	if (th && __mon_pcs_add_sid(pc, __mon_cells_sid(tid)) != 0)
@@ -291,6 +310,7 @@ void
 __mon_hist_start(WORD *bins, size_t nbins, uintptr_t lpc, uintptr_t hpc,
     int own)
 {
+	fresh();
 	profile.page = own ? (size_t)sysconf(_SC_PAGESIZE) : 0;
 	profile.ranges = NULL;
 	profile.nranges = 0;
@@ -329,6 +349,7 @@ __mon_hist_ranges_each(uintptr_t lo, uintptr_t hi,
 	uintptr_t a, pc;
 	unsigned int v;
 
+	fresh();
 	for (i = 0; i < profile.nranges; i++) {
 		r = &profile.ranges[i];
 		a = (uintptr_t)r->lowpc;
@@ -374,6 +395,7 @@ __mon_hist_profil(WORD *bins, size_t nbins, uintptr_t offset,
 WORD *
 __mon_hist_get(size_t *nbins, uintptr_t *lpc, uintptr_t *hpc)
 {
+	fresh();
 	*nbins = profile.nbins;
 	*lpc = profile.lpc;
 	*hpc = profile.hpc;
@@ -384,12 +406,14 @@ __mon_hist_get(size_t *nbins, uintptr_t *lpc, uintptr_t *hpc)
 void
 __mon_hist_lost(long k)
 {
+	fresh();
 	MON_ADD(&n.lost, k);
 }
 
 void
 __mon_hist_counts(struct __mon_hist_counts *c)
 {
+	fresh();
 	c->samples = MON_LOAD(&n.samples);
 	c->saturated = MON_LOAD(&n.saturated);
 	c->outside = MON_LOAD(&n.outside);
@@ -397,9 +421,9 @@ __mon_hist_counts(struct __mon_hist_counts *c)
 	c->unkept = MON_LOAD(&n.unkept);
 }
 
-/* Start from zero: the bins and the counts (fork child, -sigdump). */
-void
-__mon_hist_reset(void)
+/* The bins, the ranges' counters and the counts to zero. */
+static void
+zero_own(void)
 {
 	if (profile.bins != NULL)
 		zero_bins();
@@ -409,6 +433,14 @@ __mon_hist_reset(void)
 	MON_RESET(&n.outside, 0);
 	MON_RESET(&n.lost, 0);
 	MON_RESET(&n.unkept, 0);
+}
+
+/* Start from zero: the bins, the counts, the pcs and stacks (-sigdump). */
+void
+__mon_hist_reset(void)
+{
+	if (!fresh())
+		zero_own();
 	__mon_pcs_reset();
 	__mon_stacks_reset();
 }

@@ -42,6 +42,7 @@ atfork_child(void)
 	int confined = __mon_seccomp_kills();
 
 	__mon_self_record();
+	__mon_self_renew();
 	__mon_outfile_reset();
 	__mon_dump_reset();
 	__mon_final_reset();
@@ -51,7 +52,7 @@ atfork_child(void)
 	__mon_area_reset();
 	__mon_cells_reset();
 	__mon_arcs_reset();
-	__mon_hist_reset();
+	/* The samples go to zero at their first use (hist.c). */
 	/* A seccomp filter of the parent's, now the child's, could kill
 	 * the calls of a new sampler (perf_event_open, clone). */
 	if (confined)

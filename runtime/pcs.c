@@ -49,6 +49,7 @@ static struct pcs_tab *tabs;		/* the newest first */
 static long	 which;			/* the sid being written */
 static size_t	 entries;		/* in all tables */
 static unsigned	 shift;			/* log2 of the stride */
+static long	 owner;			/* their samples' generation */
 
 /* A bigger table in front of old, or the one another thread put there. */
 static struct pcs_tab *
@@ -75,6 +76,37 @@ grow(struct pcs_tab *old)
 	return seen;
 }
 
+/* Every count to zero: keys stay. */
+static void
+zero_counts(void)
+{
+	struct pcs_tab *t;
+	size_t i;
+
+	/* Only counts that are not zero: a fork child copies no page
+	 * of a table that held none. */
+	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
+		for (i = 0; i <= t->mask; i++)
+			if (MON_LOAD(&t->e[i].n) != 0)
+				MON_STORE(&t->e[i].n, 0);
+}
+
+/*
+ * A fork child's tables are its parent's until it first uses them
+ * (__mon_self_take): their counts go to zero then, five page faults
+ * less in a fork of a small program.  Called first by every function
+ * that reads or counts.  A sample that another thread of the child
+ * counts while the first one zeroes may be lost.  1 if it zeroed them.
+ */
+static int
+fresh(void)
+{
+	if (!__mon_self_take(&owner))
+		return 0;
+	zero_counts();
+	return 1;
+}
+
 /* Count n samples at pc: 0, or -1 when there is no room for its bucket. */
 static int
 add(uintptr_t pc, long n, long sid)
@@ -84,6 +116,7 @@ add(uintptr_t pc, long n, long sid)
 	struct pcs_tab *t = MON_LOAD(&tabs);
 	size_t i, probe;
 
+	fresh();
 	if (t == NULL && (t = grow(NULL)) == NULL)
 		return -1;
 	i = (size_t)(key * 0x9e3779b97f4a7c15ULL >> 20) & t->mask;
@@ -175,6 +208,7 @@ __mon_pcs_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
 {
 	struct move m = { lo, to };
 
+	fresh();
 	walk(lo, hi, move, &m);
 }
 
@@ -189,6 +223,7 @@ __mon_pcs_stride(unsigned int bytes)
 	unsigned s = 0;
 	size_t i;
 
+	fresh();
 	while ((1u << s) < bytes && s < 12)
 		s++;
 	if (s == MON_LOAD(&shift))
@@ -236,20 +271,14 @@ __mon_pcs_each(uintptr_t lo, uintptr_t hi,
 {
 	struct each w = { f, arg };
 
+	fresh();
 	walk(lo, hi, each, &w);
 }
 
-/* Start from zero (monitor(), -sigdump, a fork child): keys stay. */
+/* Start from zero (monitor(), -sigdump): keys stay. */
 void
 __mon_pcs_reset(void)
 {
-	struct pcs_tab *t;
-	size_t i;
-
-	/* Only counts that are not zero: a fork child copies no page
-	 * of a table that held none. */
-	for (t = MON_LOAD(&tabs); t != NULL; t = t->next)
-		for (i = 0; i <= t->mask; i++)
-			if (MON_LOAD(&t->e[i].n) != 0)
-				MON_STORE(&t->e[i].n, 0);
+	if (!fresh())
+		zero_counts();
 }

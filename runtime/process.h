@@ -18,6 +18,8 @@ void	 __mon_self_record(void) MON_HIDDEN;
 int	 __mon_self_which(void) MON_HIDDEN;
 long	 __mon_self_pid(void) MON_HIDDEN;
 int	 __mon_self_tid(void) MON_HIDDEN;
+void	 __mon_self_renew(void) MON_HIDDEN;
+int	 __mon_self_take(long *) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */
 void	 __mon_exit_reached(void (*)(void)) MON_HIDDEN;

@@ -30,6 +30,7 @@
 #endif
 
 static long pid;		/* of the process set up */
+static long gen;		/* its samples': one more in a fork child */
 static volatile long *mark;	/* the wipe-on-fork page, or NULL */
 
 /* getpid(), or -1 where it fails or a filter refuses it. */
@@ -106,6 +107,29 @@ __mon_self_pid(void)
 	if (MON_LOAD(&pid) == 0)
 		__mon_self_record();
 	return MON_LOAD(&pid);
+}
+
+/* fork child: the samples held so far are the parent's (below). */
+void
+__mon_self_renew(void)
+{
+	MON_STORE(&gen, MON_LOAD(&gen) + 1);
+}
+
+/*
+ * Whether the samples whose generation *owner holds were a fork
+ * parent's until now: 1 once, to the caller that takes them over for
+ * this process and starts them afresh.  A fork child's samples go to
+ * zero so at their first use, not in its fork handler, and a child that
+ * execs or exits at once copies none of their pages.  A vfork child
+ * shares the parent's; a raw fork's child keeps them, as its counts.
+ */
+int
+__mon_self_take(long *owner)
+{
+	long o = MON_LOAD(owner), g = MON_LOAD(&gen);
+
+	return o != g && MON_CAS(owner, &o, g);
 }
 
 /*

@@ -59,7 +59,26 @@ static struct {
 	size_t		 nstacks;	/* published */
 	long		 lost;		/* samples whose stack has no room */
 	long		 which;		/* the sid being written */
+	long		 owner;		/* their samples' generation */
 } s;
+
+/* Every count to zero: the stacks stay. */
+static void
+zero_counts(void);
+
+/*
+ * A fork child's stacks are its parent's until it first uses them
+ * (__mon_self_take), as pcs.c's tables: called first by every function
+ * that reads or counts.  1 if it zeroed their counts.
+ */
+static int
+fresh(void)
+{
+	if (!__mon_self_take(&s.owner))
+		return 0;
+	zero_counts();
+	return 1;
+}
 
 /* Map the store, or find another thread's: it, or NULL. */
 static struct store *
@@ -185,6 +204,7 @@ __mon_stacks_add(const uintptr_t *pc, size_t n, long sid)
 
 	if (n == 0)
 		return 0;
+	fresh();
 	if (n > MON_STACK_DEPTH)
 		n = MON_STACK_DEPTH;
 	if ((st = MON_LOAD(&s.st)) == NULL && (st = setup()) == NULL)
@@ -326,6 +346,7 @@ __mon_stacks_caller(uintptr_t *pc, size_t n, uintptr_t w)
 long
 __mon_stacks_lost(void)
 {
+	fresh();
 	return MON_LOAD(&s.lost);
 }
 
@@ -348,6 +369,7 @@ __mon_stacks_in(uintptr_t lo, uintptr_t hi)
 	const struct stack *r;
 	size_t i, k;
 
+	fresh();
 	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++) {
 		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) ==
 		    0)
@@ -375,6 +397,7 @@ __mon_stacks_move(uintptr_t lo, uintptr_t hi, uintptr_t to)
 	struct stack *r;
 	size_t i, k;
 
+	fresh();
 	for (i = 0; st != NULL && i < MON_LOAD(&s.nstacks); i++) {
 		if ((off = __atomic_load_n(&st->list[i], __ATOMIC_ACQUIRE)) ==
 		    0)
@@ -427,6 +450,7 @@ __mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
 	long k;
 	int saved = errno, rc = 0;
 
+	fresh();
 	if (st == NULL)
 		return 0;
 	len = (MON_LOAD(&s.nstacks) + 1) * sizeof(uint32_t);
@@ -459,9 +483,8 @@ __mon_stacks_each(void (*f)(const uintptr_t *, size_t, long, void *),
 	return rc;
 }
 
-/* Start from zero (monitor(), -sigdump, a fork child): stacks stay. */
-void
-__mon_stacks_reset(void)
+static void
+zero_counts(void)
 {
 	struct store *st = MON_LOAD(&s.st);
 	uint32_t off;
@@ -472,4 +495,12 @@ __mon_stacks_reset(void)
 		    0 && MON_LOAD(&at(off)->n) != 0)
 			MON_STORE(&at(off)->n, 0);
 	MON_STORE(&s.lost, 0);
+}
+
+/* Start from zero (monitor(), -sigdump): stacks stay. */
+void
+__mon_stacks_reset(void)
+{
+	if (!fresh())
+		zero_counts();
 }
