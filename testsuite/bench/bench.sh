@@ -47,6 +47,12 @@
 #            process switches often), "-task" (PROFFLAGS=-nocpuwide),
 #            "-cpu" (-cpuwide), "-itimer"; and the scope the run ended
 #            in (BENCH_SERVER=0 skips it)
+#   fork     fork, _exit and waitpid of a small program (fork.c): per
+#            fork, wall and CPU time (the process's and its children's)
+#            in microseconds, and the variant's ratios to plain, medians
+#            over BENCH_FORK_PAIRS (default 7) paired runs, as the user
+#            the bench runs as and, for root, as nobody (BENCH_FORK=0
+#            skips it)
 #   scale    20,000 instrumented functions (testsuite/tools/genprog.sh),
 #            4,800 short threads, 8 at a time, each calling 2 of them 100
 #            times: CPU time (user + sys) and its ratio to plain, median
@@ -360,6 +366,54 @@ if [ "${BENCH_SERVER:-1}" = 1 ]; then
 		    "${sc:-?}"
 	done
 	unset SERVER_CLIENT
+fi
+
+if [ "${BENCH_FORK:-1}" = 1 ]; then
+	# fork.c: 2,000 times fork, _exit and waitpid of a small program;
+	# per fork, the loop's wall time and the CPU time of the process
+	# and its children, median over FORK_PAIRS paired runs of plain and
+	# the variant, and the medians of the ratios.  As the user the
+	# bench runs as, and as nobody where that is root: a process that
+	# holds no privilege has a perf helper that glibc does not count
+	# (runtime/rawthread.c), root's is a pthread.
+	FPAIRS=${BENCH_FORK_PAIRS:-7}
+	printf '\n| fork | user | variant | wall us | cpu us | wall x | cpu x |\n'
+	printf '|---|---|---|---:|---:|---:|---:|\n'
+	users=$(id -un)
+	if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+		users="$users nobody"
+		chmod 755 "$W"
+	fi
+	build fork plain || exit 1
+	for v in monprof monprof-off monprof-pg glibc-pg; do
+		build fork "$v" || continue
+		for u in $users; do
+			case $u in
+			nobody)	as="setpriv --reuid=65534 --regid=65534 --clear-groups" ;;
+			*)	as= ;;
+			esac
+			d=$W/fork.$$
+			mkdir -p "$d"
+			chmod 777 "$d"
+			i=0
+			: > "$W/fr"
+			while [ $i -lt "$FPAIRS" ]; do
+				a=$(cd "$d" && $as env $(venv plain) "$W/fork.plain" 2000)
+				b=$(cd "$d" && $as env $(venv $v) "$W/fork.$v" 2000)
+				echo "$a $b" >> "$W/fr"
+				i=$((i + 1))
+			done
+			rm -rf "$d"
+			printf '| fork | %s | plain | %s | %s | | |\n' "$u" \
+			    "$(awk '{ print $1 }' "$W/fr" | median)" \
+			    "$(awk '{ print $2 }' "$W/fr" | median)"
+			printf '| fork | %s | %s | %s | %s | %s | %s |\n' "$u" "$v" \
+			    "$(awk '{ print $3 }' "$W/fr" | median)" \
+			    "$(awk '{ print $4 }' "$W/fr" | median)" \
+			    "$(awk '$1 > 0 { printf "%.3f\n", $3 / $1 }' "$W/fr" | median)" \
+			    "$(awk '$2 > 0 { printf "%.3f\n", $4 / $2 }' "$W/fr" | median)"
+		done
+	done
 fi
 
 if [ "${BENCH_SCALE:-1}" = 1 ]; then
