@@ -1031,8 +1031,10 @@ __mon_perf_alone(int alone)
 	if (alone) {
 		if (rings == NULL || MON_LOAD(&nrings) == 0 || paused)
 			return 0;
-		tid = MON_LOAD(&helper_tid);
 		helper_stop();
+		/* Read after the join: a helper that had not yet stored
+		 * its tid when the call came has stored it by its end. */
+		tid = MON_LOAD(&helper_tid);
 		/*
 		 * A helper started again after the events (the second
 		 * call on) was sampled: its last samples are drained while
