@@ -174,7 +174,9 @@ arm(long rate)
 	 */
 	maxw = rate / 100 > 1 ? rate / 100 : 1;
 	memset(&it, 0, sizeof(it));
-	it.it_interval.tv_nsec = 1000000000L / rate;
+	/* A second at -rate 1: tv_nsec must stay below it (EINVAL). */
+	it.it_interval.tv_sec = 1000000000L / rate / 1000000000L;
+	it.it_interval.tv_nsec = 1000000000L / rate % 1000000000L;
 	it.it_value = it.it_interval;
 	return (int)__mon_sys_done(__mon_sys(SYS_timer_settime, timer, 0,
 	    (long)&it, 0, 0, 0));

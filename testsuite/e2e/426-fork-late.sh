@@ -51,6 +51,13 @@ n=$(meta 10 short.mon)
 echo "short: $n samples in $cpu ms of CPU"
 [ "$n" -le $((cpu + 8)) ] || fail "short: $n samples in $cpu ms of CPU"
 
+# At -rate 1 too: the timer's period is a second, not an invalid
+# 1e9 ns (which made the child start perf at once).
+run slow spin 4 "-rate 1"
+expect_eq "$(field slow forked)" 1 "slow: threads after fork"
+expect_eq "$(field slow ran)" 1 "slow: threads at exit"
+expect_eq "$(meta 4 slow.mon)" 2 "slow: the child's sampler"
+
 # A thread: perf starts before it is created, and it is sampled.
 run thread thread 200
 expect_eq "$(field thread forked)" 1 "thread: threads after fork"
