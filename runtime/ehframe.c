@@ -165,18 +165,32 @@ encoded(struct cur *c, unsigned enc, uintptr_t datarel)
 }
 
 /*
- * The length of the .eh_frame at a, read in place while the loader
- * holds the object (sframe.c's scan, in dl_iterate_phdr): its entries
- * up to the zero terminator, within end.  0 if none.
+ * The length of the .eh_frame at a: its entries up to the zero
+ * terminator, within end.  0 if none, or where rd (below) fails.  Read
+ * in place (rd NULL), or by rd a page at a time.
  */
 static size_t
-measure(uintptr_t a, uintptr_t end)
+measure(uintptr_t a, uintptr_t end, __mon_ehframe_read rd, void *ctx)
 {
-	uintptr_t p = a;
+	unsigned char page[4096];
+	uintptr_t p = a, lo = 0, hi = 0;	/* page holds [lo, hi) */
 	uint32_t len;
+	size_t n;
 
 	while (p < end && end - p >= 4 && p - a < EH_MAX) {
-		memcpy(&len, (const void *)p, sizeof(len));
+		if (rd == NULL)
+			memcpy(&len, (const void *)p, sizeof(len));
+		else {
+			if (p < lo || p >= hi || hi - p < 4) {
+				n = end - p < sizeof(page) ? end - p :
+				    sizeof(page);
+				if (rd(ctx, page, p, n) != 0)
+					return 0;
+				lo = p;
+				hi = p + n;
+			}
+			memcpy(&len, page + (p - lo), sizeof(len));
+		}
 		if (len == 0)
 			return (size_t)(p + 4 - a);
 		/* 64-bit DWARF: not written for x86-64 objects. */
@@ -191,23 +205,38 @@ measure(uintptr_t a, uintptr_t end)
  * Copy the header at hdr (len bytes) and the .eh_frame it names, which
  * lies in the segment [start, end) with it: the object's tables, or
  * NULL where they are missing, not sorted, elsewhere, or of a shape
- * this file does not read.
+ * this file does not read.  Read in place (rd NULL) while the loader
+ * holds the object (sframe.c's scan, in dl_iterate_phdr), or by rd,
+ * which copies what may be unmapped meanwhile (the perf helper's,
+ * without the loader's lock): the header, then .eh_frame's entries a
+ * page at a time to measure it, then .eh_frame, never its segment
+ * whole (a 108 MB one: libLLVM's).
  */
 struct __mon_ehframe *
 __mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t start,
-    uintptr_t end)
+    uintptr_t end, __mon_ehframe_read rd, void *ctx)
 {
-	struct __mon_ehframe *e;
+	struct __mon_ehframe *e = NULL;
 	struct cur c;
 	const unsigned char *h = (const unsigned char *)hdr;
+	unsigned char *copy = NULL, *m;
 	uintptr_t eh;
 	uint64_t count;
 	size_t ehlen, maplen;
-	unsigned char *m;
 
-	if (len < 12 || h[0] != 1 || h[3] != EH_DATAREL_S4 ||
-	    h[2] == EH_OMIT)
+	if (len < 12 || len > EH_MAX)
 		return NULL;
+	if (rd != NULL) {
+		copy = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (copy == MAP_FAILED)
+			return NULL;
+		if (rd(ctx, copy, hdr, len) != 0)
+			goto out;
+		h = copy;
+	}
+	if (h[0] != 1 || h[3] != EH_DATAREL_S4 || h[2] == EH_OMIT)
+		goto out;
 	c.base = h;
 	c.p = h + 4;
 	c.end = h + len;
@@ -217,15 +246,20 @@ __mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t start,
 	count = (uint64_t)encoded(&c, h[2], hdr);
 	if (c.bad || count == 0 || count > (size_t)(c.end - c.p) / 8 ||
 	    eh < start || eh >= end)
-		return NULL;
-	ehlen = measure(eh, end);
+		goto out;
+	ehlen = measure(eh, end, rd, ctx);
 	if (ehlen < 8)
-		return NULL;
+		goto out;
 	maplen = sizeof(*e) + 8 * (size_t)count + ehlen;
 	m = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
-		return NULL;
+		goto out;
+	if (rd != NULL && rd(ctx, m + sizeof(*e) + 8 * (size_t)count, eh,
+	    ehlen) != 0) {
+		munmap(m, maplen);
+		goto out;
+	}
 	e = (struct __mon_ehframe *)(void *)m;
 	e->hdr_at = hdr;
 	e->eh_at = eh;
@@ -234,8 +268,13 @@ __mon_ehframe_copy(uintptr_t hdr, size_t len, uintptr_t start,
 	e->ehlen = ehlen;
 	memcpy(m + sizeof(*e), c.p, 8 * (size_t)count);
 	e->table = m + sizeof(*e);
-	memcpy(m + sizeof(*e) + 8 * (size_t)count, (const void *)eh, ehlen);
+	if (rd == NULL)
+		memcpy(m + sizeof(*e) + 8 * (size_t)count, (const void *)eh,
+		    ehlen);
 	e->eh = m + sizeof(*e) + 8 * (size_t)count;
+out:
+	if (copy != NULL)
+		munmap(copy, len);
 	return e;
 }
 

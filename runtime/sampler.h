@@ -47,8 +47,10 @@ struct __mon_sframe_rule {
 
 /* ehframe.c: an object's .eh_frame, copied */
 struct __mon_ehframe;
+/* Copy n bytes at src to dst: 0, or -1 where they cannot be read. */
+typedef int (*__mon_ehframe_read)(void *, void *, uintptr_t, size_t);
 struct __mon_ehframe *__mon_ehframe_copy(uintptr_t, size_t, uintptr_t,
-	    uintptr_t) MON_HIDDEN;
+	    uintptr_t, __mon_ehframe_read, void *) MON_HIDDEN;
 int	 __mon_ehframe_same(const struct __mon_ehframe *) MON_HIDDEN;
 int	 __mon_ehframe_find(const struct __mon_ehframe *, uintptr_t,
 	    struct __mon_sframe_rule *) MON_HIDDEN;
@@ -56,6 +58,9 @@ int	 __mon_ehframe_find(const struct __mon_ehframe *, uintptr_t,
 /* sframe.c: each loaded object's code and rows */
 void	 __mon_sframe_scan(void) MON_HIDDEN;
 void	 __mon_sframe_scan_helper(void) MON_HIDDEN;
+int	 __mon_sframe_lockfree(void) MON_HIDDEN;
+void	 __mon_sframe_learner(void) MON_HIDDEN;
+void	 __mon_sframe_scan_lockfree(void) MON_HIDDEN;
 void	 __mon_sframe_fork_prepare(void) MON_HIDDEN;
 void	 __mon_sframe_fork_parent(void) MON_HIDDEN;
 void	 __mon_sframe_forked(void) MON_HIDDEN;

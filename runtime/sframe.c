@@ -29,14 +29,37 @@
  * only answers for addresses where nothing is mapped any more.  Entries
  * are published once, whole, by the count (release); the scan, outside
  * any handler and any fork handler, is the only writer (one at a time).
+ *
+ * The perf helper, where it is a thread glibc does not count
+ * (rawthread.c), may not call dl_iterate_phdr: glibc, believing the
+ * process single-threaded, then takes the loader's lock with plain
+ * stores, and the helper's walk and a dlopen() of the program's would
+ * hold it at once.  It learns an object when an unwinding first meets
+ * its code, from _dl_find_object (glibc 2.35 and later, which takes no
+ * lock), and copies the object's headers and sections with
+ * process_vm_readv, which fails where a dlclose() unmapped them rather
+ * than faulting; the same lookup tells it which objects are gone.
  */
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 
+#include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <sched.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "process.h"
 #include "sampler.h"
+
+/* glibc 2.35's lock-free lookup of the object at an address. */
+#if defined(DLFO_STRUCT_HAS_EH_DBASE)
+#define SF_LOCKFREE	1
+#else
+#define SF_LOCKFREE	0
+#endif
 
 #ifndef PT_GNU_SFRAME
 #define PT_GNU_SFRAME	0x6474e554
@@ -48,6 +71,9 @@
 #define SF_PCREL	0x4		/* v2: start relative to its field */
 #define SF_AMD64	3
 #define SF_OBJECTS	512
+#define SF_SIG		32	/* bytes of an object's signature */
+#define SF_NOTES	4	/* PT_NOTE segments looked at for it */
+#define NT_BUILD_ID	3	/* NT_GNU_BUILD_ID, owner "GNU" */
 
 struct sfobj {
 	uintptr_t	 code_lo, code_hi;	/* its executable segments */
@@ -65,6 +91,9 @@ struct sfobj {
 	const unsigned char *copy;
 	uintptr_t	 eh_hdr;	/* its .eh_frame_hdr, if any */
 	const struct __mon_ehframe *eh;	/* its .eh_frame's copy, or NULL */
+	uintptr_t	 sig_at;	/* where sig was read (0: none) */
+	size_t		 sig_len;
+	unsigned char	 sig[SF_SIG];	/* its build-id, or its first rows */
 };
 
 static struct sfobj objs[SF_OBJECTS];
@@ -73,6 +102,13 @@ static int withrows;		/* one of them has rows */
 static unsigned long last_adds = ~0UL, last_subs = ~0UL;
 static int scanning;		/* one scan at a time */
 static int forking;		/* fork's handlers: no helper scan */
+/* This thread learns objects without the loader's lock (the helper's). */
+static __thread int learner __attribute__((__tls_model__("initial-exec")));
+
+static int known(uintptr_t);
+
+/* Program headers read of an object learnt without the loader's lock. */
+#define SF_PHDRS	64
 
 static uint32_t
 u32(const unsigned char *p)
@@ -162,6 +198,8 @@ struct found {
 	uintptr_t	 eh;		/* PT_GNU_EH_FRAME, or 0 */
 	size_t		 ehlen;
 	uintptr_t	 ehstart, ehend;	/* the segment holding it */
+	uintptr_t	 note[SF_NOTES];	/* its PT_NOTE segments */
+	size_t		 notelen[SF_NOTES];
 };
 
 /*
@@ -178,11 +216,89 @@ same(const struct sfobj *o, const struct found *f)
 }
 
 /*
- * A new entry: code [lo, hi), its SFrame section, if any, and its
- * .eh_frame (ehframe.c), copied.
+ * Copy len bytes of this process's memory at src to dst without
+ * faulting: 0, or -1 where any of it is not mapped (a dlclose()).
+ */
+static int
+peek(void *dst, uintptr_t src, size_t len)
+{
+	struct iovec to = { dst, len }, from = { (void *)src, len };
+	int saved = errno;
+	long n;
+
+	n = syscall(SYS_process_vm_readv, (long)__mon_self_pid(), &to, 1UL,
+	    &from, 1UL, 0UL);
+	errno = saved;
+	return n == (long)len ? 0 : -1;
+}
+
+/* peek() as ehframe.c's reader. */
+static int
+peek_read(void *ctx, void *dst, uintptr_t src, size_t len)
+{
+	(void)ctx;
+	return peek(dst, src, len);
+}
+
+/* Copy len bytes at src to dst, in place or loose (peek()). */
+static int
+fetch(void *dst, uintptr_t src, size_t len, int loose)
+{
+	if (loose)
+		return peek(dst, src, len);
+	memcpy(dst, (const void *)src, len);
+	return 0;
+}
+
+/*
+ * What tells o's object from another loaded later at its address: the
+ * build-id in its notes, else the first bytes of its .eh_frame_hdr or
+ * of its code.  Read from f, in place or loose.
  */
 static void
-add(const struct found *f)
+signature(struct sfobj *o, const struct found *f, int loose)
+{
+	unsigned char note[512];
+	uint32_t h[3];
+	size_t at, n, name, desc;
+	int k;
+
+	for (k = 0; k < SF_NOTES && f->note[k] != 0; k++) {
+		n = f->notelen[k] < sizeof(note) ? f->notelen[k] :
+		    sizeof(note);
+		if (fetch(note, f->note[k], n, loose) != 0)
+			continue;
+		for (at = 0; n - at >= sizeof(h); at += sizeof(h) + name +
+		    desc) {
+			memcpy(h, note + at, sizeof(h));
+			name = ((size_t)h[0] + 3) & ~(size_t)3;
+			desc = ((size_t)h[1] + 3) & ~(size_t)3;
+			if (name > n - at - sizeof(h) ||
+			    desc > n - at - sizeof(h) - name)
+				break;
+			if (h[2] == NT_BUILD_ID && h[0] == 4 && h[1] != 0 &&
+			    memcmp(note + at + sizeof(h), "GNU", 4) == 0) {
+				o->sig_len = h[1] < SF_SIG ? h[1] : SF_SIG;
+				o->sig_at = f->note[k] + at + sizeof(h) + name;
+				memcpy(o->sig, note + at + sizeof(h) + name,
+				    o->sig_len);
+				return;
+			}
+		}
+	}
+	o->sig_at = f->eh != 0 ? f->eh : f->lo;
+	o->sig_len = f->eh != 0 && f->ehlen < SF_SIG ? f->ehlen : SF_SIG;
+	if (fetch(o->sig, o->sig_at, o->sig_len, loose) != 0)
+		o->sig_at = o->sig_len = 0;
+}
+
+/*
+ * A new entry: code [lo, hi), its SFrame section, if any, and its
+ * .eh_frame (ehframe.c), copied: in place while the loader holds the
+ * object, or loose (peek(), without the loader's lock).
+ */
+static void
+add(const struct found *f, int loose)
 {
 	uintptr_t lo = f->lo, hi = f->hi, a = f->a;
 	size_t len = f->len;
@@ -201,7 +317,10 @@ add(const struct found *f)
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (copy == MAP_FAILED)
 			return;
-		memcpy(copy, (const void *)a, len);
+		if (fetch(copy, a, len, loose) != 0) {
+			munmap(copy, len);
+			return;
+		}
 		o->at = a;
 		if (parse(o, copy, len) != 0) {
 			munmap(copy, len);
@@ -211,14 +330,62 @@ add(const struct found *f)
 		} else
 			MON_STORE(&withrows, 1);
 	}
+	signature(o, f, loose);
 	if (f->eh != 0) {
 		o->eh_hdr = f->eh;
 		o->eh = __mon_ehframe_copy(f->eh, f->ehlen, f->ehstart,
-		    f->ehend);
+		    f->ehend, loose ? peek_read : NULL, NULL);
 		if (o->eh != NULL)
 			MON_STORE(&withrows, 1);
 	}
 	MON_STORE(&nobjs, n + 1);
+}
+
+/*
+ * What an object's program headers (n of them at ph, its load bias
+ * bias) say of its code and sections: 0, or -1 where it has no code.
+ */
+static int
+headers(struct found *f, uintptr_t bias, const ElfW(Phdr) *ph, int n)
+{
+	int k, notes = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->lo = UINTPTR_MAX;
+	for (k = 0; k < n; k++) {
+		uintptr_t at = bias + ph[k].p_vaddr;
+
+		if (ph[k].p_type == PT_LOAD && (ph[k].p_flags & PF_X)) {
+			if (at < f->lo)
+				f->lo = at;
+			if (at + ph[k].p_memsz > f->hi)
+				f->hi = at + ph[k].p_memsz;
+		} else if (ph[k].p_type == PT_GNU_SFRAME) {
+			f->a = at;
+			f->len = ph[k].p_memsz;
+		} else if (ph[k].p_type == PT_GNU_EH_FRAME) {
+			f->eh = at;
+			f->ehlen = ph[k].p_memsz;
+		} else if (ph[k].p_type == PT_NOTE && notes < SF_NOTES) {
+			f->note[notes] = at;
+			f->notelen[notes++] = ph[k].p_filesz;
+		}
+	}
+	if (f->hi == 0)
+		return -1;
+	/* .eh_frame lies after its header, in the same segment. */
+	for (k = 0; f->eh != 0 && k < n; k++) {
+		uintptr_t at = bias + ph[k].p_vaddr;
+
+		if (ph[k].p_type == PT_LOAD && f->eh >= at &&
+		    f->eh - at < ph[k].p_memsz) {
+			f->ehstart = at;
+			f->ehend = at + ph[k].p_filesz;
+		}
+	}
+	if (f->ehend <= f->eh)
+		f->eh = 0;
+	return 0;
 }
 
 struct pass {
@@ -232,7 +399,6 @@ object(struct dl_phdr_info *info, size_t size, void *arg)
 	struct pass *ps = arg;
 	struct found f;
 	unsigned i, n;
-	int k;
 
 	if (ps->first) {
 		ps->first = 0;
@@ -247,45 +413,14 @@ object(struct dl_phdr_info *info, size_t size, void *arg)
 			last_subs = info->dlpi_subs;
 		}
 	}
-	memset(&f, 0, sizeof(f));
-	f.lo = UINTPTR_MAX;
-	for (k = 0; k < info->dlpi_phnum; k++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
-		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-			if (at < f.lo)
-				f.lo = at;
-			if (at + ph->p_memsz > f.hi)
-				f.hi = at + ph->p_memsz;
-		} else if (ph->p_type == PT_GNU_SFRAME) {
-			f.a = at;
-			f.len = ph->p_memsz;
-		} else if (ph->p_type == PT_GNU_EH_FRAME) {
-			f.eh = at;
-			f.ehlen = ph->p_memsz;
-		}
-	}
-	if (f.hi == 0)
+	if (headers(&f, info->dlpi_addr, info->dlpi_phdr,
+	    info->dlpi_phnum) != 0)
 		return 0;
-	/* .eh_frame lies after its header, in the same segment. */
-	for (k = 0; f.eh != 0 && k < info->dlpi_phnum; k++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
-		uintptr_t at = info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && f.eh >= at &&
-		    f.eh - at < ph->p_memsz) {
-			f.ehstart = at;
-			f.ehend = at + ph->p_filesz;
-		}
-	}
-	if (f.ehend <= f.eh)
-		f.eh = 0;
 	n = MON_LOAD(&nobjs);
 	for (i = 0; i < n && !same(&objs[i], &f); i++)
 		continue;
 	if (i == n)
-		add(&f);
+		add(&f, 0);
 	if (i < SF_OBJECTS)
 		ps->seen[i / 32] |= 1U << (i % 32);
 	return 0;
@@ -348,6 +483,144 @@ __mon_sframe_scan_helper(void)
 	scan(1);
 }
 
+#if SF_LOCKFREE
+/*
+ * Add f's entry, loose, or where a gone entry is of the same object
+ * (its bounds, sections and signature: a library that a loop dlopen()s
+ * and dlclose()s comes back where it was), take that one back: the
+ * entries and their copies are never freed.
+ */
+static void
+revive_or_add(const struct found *f)
+{
+	struct sfobj t;
+	unsigned i, n = MON_LOAD(&nobjs);
+
+	memset(&t, 0, sizeof(t));
+	signature(&t, f, 1);
+	for (i = n; i-- > 0;) {
+		struct sfobj *o = &objs[i];
+
+		if (MON_LOAD(&o->gone) && o->code_lo == f->lo &&
+		    o->code_hi == f->hi && o->at == f->a && o->len == f->len &&
+		    o->eh_hdr == f->eh && t.sig_len != 0 &&
+		    o->sig_at == t.sig_at && o->sig_len == t.sig_len &&
+		    memcmp(o->sig, t.sig, t.sig_len) == 0) {
+			MON_STORE(&o->gone, 0);
+			return;
+		}
+	}
+	add(f, 1);
+}
+
+/*
+ * Learn the object whose code holds pc, without the loader's lock
+ * (above): 0, or -1 where there is none or it cannot be read whole.
+ * Its ELF header and program headers are at the start of its first
+ * mapping (the loader maps the first segment from the file's start);
+ * they must agree with what _dl_find_object says of it.
+ */
+static int
+learn(uintptr_t pc)
+{
+	struct dl_find_object r;
+	ElfW(Ehdr) eh;
+	ElfW(Phdr) ph[SF_PHDRS];
+	struct found f;
+	uintptr_t base, bias = 0, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	int k, zero = 0, rc = -1, load = 0;
+
+	if (_dl_find_object((void *)pc, &r) != 0)
+		return -1;
+	base = (uintptr_t)r.dlfo_map_start;
+	if (peek(&eh, base, sizeof(eh)) != 0 ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_phentsize != sizeof(ph[0]) || eh.e_phnum == 0 ||
+	    eh.e_phnum > SF_PHDRS || peek(ph, base + eh.e_phoff,
+	    eh.e_phnum * sizeof(ph[0])) != 0)
+		return -1;
+	/* The bias: the first segment (they are sorted) maps at base. */
+	for (k = 0; k < eh.e_phnum && !load; k++)
+		if (ph[k].p_type == PT_LOAD) {
+			bias = base - (ph[k].p_vaddr & ~(page - 1));
+			load = 1;
+		}
+	if (!load || headers(&f, bias, ph, eh.e_phnum) != 0 ||
+	    f.eh != (uintptr_t)r.dlfo_eh_frame || pc < f.lo || pc >= f.hi)
+		return -1;
+	if (!MON_CAS(&scanning, &zero, 1))
+		return -1;
+	if (known(pc) < 0) {
+		revive_or_add(&f);
+		rc = 0;
+	}
+	MON_STORE(&scanning, 0);
+	return rc;
+}
+
+/*
+ * Whether entry o's object is still loaded where it was learnt: the
+ * object there has its bounds, its .eh_frame_hdr and its signature (a
+ * module loaded where a gone one was would have the same addresses).
+ */
+static int
+live(const struct sfobj *o)
+{
+	struct dl_find_object r;
+	unsigned char sig[SF_SIG];
+
+	return _dl_find_object((void *)o->code_lo, &r) == 0 &&
+	    (uintptr_t)r.dlfo_map_start <= o->code_lo &&
+	    o->code_hi <= (uintptr_t)r.dlfo_map_end &&
+	    (uintptr_t)r.dlfo_eh_frame == o->eh_hdr &&
+	    (o->sig_len == 0 || (peek(sig, o->sig_at, o->sig_len) == 0 &&
+	    memcmp(sig, o->sig, o->sig_len) == 0));
+}
+#endif
+
+/*
+ * Whether this process can learn objects without the loader's lock:
+ * what a helper that is no thread of glibc's needs (rawthread.c).
+ */
+int
+__mon_sframe_lockfree(void)
+{
+	return SF_LOCKFREE;
+}
+
+/*
+ * The calling thread learns objects without the loader's lock from now
+ * on: when a lookup meets code of none it knows, and at each
+ * __mon_sframe_scan_lockfree().  The perf helper's, where it is no
+ * thread of glibc's.
+ */
+void
+__mon_sframe_learner(void)
+{
+	learner = 1;
+}
+
+/*
+ * The helper's scan without the loader's lock: retire the entries of
+ * objects gone.  New ones are learnt as unwindings meet them.
+ */
+void
+__mon_sframe_scan_lockfree(void)
+{
+#if SF_LOCKFREE
+	unsigned i, n;
+	int zero = 0;
+
+	if (!MON_CAS(&scanning, &zero, 1))
+		return;
+	n = MON_LOAD(&nobjs);
+	for (i = 0; i < n; i++)
+		if (!MON_LOAD(&objs[i].gone) && !live(&objs[i]))
+			MON_STORE(&objs[i].gone, 1);
+	MON_STORE(&scanning, 0);
+#endif
+}
+
 /*
  * fork()'s prepare handler: no helper scan from now until the fork is
  * made, and the one going on ended (it waits for the loader's write
@@ -397,9 +670,9 @@ __mon_sframe_any(void)
 	return MON_LOAD(&withrows);
 }
 
-/* Which object's code a is in (an entry, from 0), or -1. */
-int
-__mon_sframe_object(uintptr_t a)
+/* Which known object's code a is in (an entry, from 0), or -1. */
+static int
+known(uintptr_t a)
 {
 	unsigned j = MON_LOAD(&nobjs);
 
@@ -408,6 +681,23 @@ __mon_sframe_object(uintptr_t a)
 		    !MON_LOAD(&objs[j].gone))
 			return (int)j;
 	return -1;
+}
+
+/*
+ * Which object's code a is in (an entry, from 0), or -1.  The newest
+ * first: an object mapped where a gone one was.  A learner (above)
+ * learns the object of an address that none known holds.
+ */
+int
+__mon_sframe_object(uintptr_t a)
+{
+	int j = known(a);
+
+#if SF_LOCKFREE
+	if (j < 0 && learner && learn(a) == 0)
+		j = known(a);
+#endif
+	return j;
 }
 
 /*
@@ -491,34 +781,29 @@ row(const struct sfobj *o, uint32_t i, uintptr_t off,
 int
 __mon_sframe_find(uintptr_t pc, struct __mon_sframe_rule *r)
 {
-	unsigned n = MON_LOAD(&nobjs), j;
+	int j = __mon_sframe_object(pc);
 	const struct sfobj *o;
 	uint32_t lo, hi, mid;
 	uintptr_t s;
 
-	/* The newest first: an object mapped where a gone one was. */
-	for (j = n; j-- > 0;) {
-		o = &objs[j];
-		if (pc < o->code_lo || pc >= o->code_hi ||
-		    MON_LOAD(&o->gone))
-			continue;
-		if (pc >= o->lo && pc < o->hi) {
-			lo = 0;
-			hi = o->nfde;
-			while (hi - lo > 1) {
-				mid = lo + (hi - lo) / 2;
-				if (fde_start(o, mid) <= pc)
-					lo = mid;
-				else
-					hi = mid;
-			}
-			s = fde_start(o, lo);
-			if (pc >= s && pc - s < u32(o->fde + (size_t)lo *
-			    o->fdesz + 4) && row(o, lo, pc - s, r) == 0)
-				return 0;
+	if (j < 0)
+		return -1;
+	o = &objs[j];
+	if (pc >= o->lo && pc < o->hi) {
+		lo = 0;
+		hi = o->nfde;
+		while (hi - lo > 1) {
+			mid = lo + (hi - lo) / 2;
+			if (fde_start(o, mid) <= pc)
+				lo = mid;
+			else
+				hi = mid;
 		}
-		/* No SFrame row: the object's .eh_frame, if it has one. */
-		return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) : -1;
+		s = fde_start(o, lo);
+		if (pc >= s && pc - s < u32(o->fde + (size_t)lo * o->fdesz +
+		    4) && row(o, lo, pc - s, r) == 0)
+			return 0;
 	}
-	return -1;
+	/* No SFrame row: the object's .eh_frame, if it has one. */
+	return o->eh != NULL ? __mon_ehframe_find(o->eh, pc, r) : -1;
 }

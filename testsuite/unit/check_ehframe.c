@@ -6,7 +6,10 @@
  * of this program, at its first and its last byte.  A row whose CFA is
  * SP or FP plus a constant, with the return address at CFA - 8 and FP
  * saved at an offset or not at all, must give that rule; any other row
- * (a CFA expression, FP in a register) none.
+ * (a CFA expression, FP in a register) none.  The same for tables
+ * copied by a reader (the perf helper's, without the loader's lock:
+ * runtime/sframe.c), here one that reads a copy of the segment made
+ * elsewhere, and freed once the tables are copied.
  */
 #include <link.h>
 #include <stdio.h>
@@ -20,10 +23,19 @@
 /* Where an object is loaded and its .eh_frame copied. */
 struct obj {
 	const char	*want;		/* a part of its path; "" the program */
+	int		 loose;		/* copied from a copy of its segment */
 	char		 path[4096];
 	uintptr_t	 bias;
 	struct __mon_ehframe *eh;
 };
+
+/* A reader of the segment's copy, which lies ctx bytes from it. */
+static int
+displaced(void *ctx, void *dst, uintptr_t src, size_t n)
+{
+	memcpy(dst, (const void *)(src + (uintptr_t)ctx), n);
+	return 0;
+}
 
 static int
 find(struct dl_phdr_info *info, size_t size, void *arg)
@@ -64,7 +76,18 @@ find(struct dl_phdr_info *info, size_t size, void *arg)
 	} else
 		snprintf(o->path, sizeof(o->path), "%s", info->dlpi_name);
 	o->bias = info->dlpi_addr;
-	o->eh = __mon_ehframe_copy(hdr, len, start, end);
+	if (o->loose) {
+		/* The segment moved elsewhere, and gone once copied. */
+		unsigned char *seg = malloc(end - start);
+
+		ck_assert_ptr_nonnull(seg);
+		memcpy(seg, (const void *)start, end - start);
+		o->eh = __mon_ehframe_copy(hdr, len, start, end, displaced,
+		    (void *)((uintptr_t)seg - start));
+		memset(seg, 0xff, end - start);
+		free(seg);
+	} else
+		o->eh = __mon_ehframe_copy(hdr, len, start, end, NULL, NULL);
 	return 1;
 }
 
@@ -222,6 +245,20 @@ START_TEST(test_program_rows)
 }
 END_TEST
 
+START_TEST(test_loose_rows)
+{
+	struct obj lib = { .want = "libc.so.6", .loose = 1 };
+	struct obj prog = { .want = "", .loose = 1 };
+
+	dl_iterate_phdr(find, &lib);
+	dl_iterate_phdr(find, &prog);
+	ck_assert_ptr_nonnull(lib.eh);
+	ck_assert_ptr_nonnull(prog.eh);
+	ck_assert_int_ge(rows(&lib), 10000);
+	ck_assert_int_ge(rows(&prog), 1000);
+}
+END_TEST
+
 /* Before an FDE's first pc, and in a table's gap: no rule. */
 START_TEST(test_outside)
 {
@@ -244,6 +281,7 @@ ehframe_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_libc_rows);
 	tcase_add_test(tc, test_program_rows);
+	tcase_add_test(tc, test_loose_rows);
 	tcase_add_test(tc, test_outside);
 	suite_add_tcase(s, tc);
 	return s;
