@@ -91,10 +91,15 @@ $(TEST_STAMP): | $(DEPS_STAMP)
 
 # ---------------------------------------------------------------- runtime
 # The runtime must never be instrumented: the hook would call itself.
+# Its calls of the C library go through the GOT, which the loader fills
+# at start (-fno-plt), not through PLT slots bound at the first call:
+# the perf helper, where it is no thread of glibc's (rawthread.c), may
+# make a function's first call, and a lazy binding walks the loader's
+# scopes, which a dlclose() frees without waiting for such a thread.
 RT_SRCS     = $(wildcard $(srcdir)/runtime/*.c)
 RT_OBJS     = $(patsubst $(srcdir)/%.c,$(O)/obj/%.o,$(RT_SRCS))
-RT_CFLAGS   = $(ALL_CFLAGS) -fPIC -fvisibility=hidden -fno-instrument-functions \
-	      -fno-profile-arcs -pthread
+RT_CFLAGS   = $(ALL_CFLAGS) -fPIC -fno-plt -fvisibility=hidden \
+	      -fno-instrument-functions -fno-profile-arcs -pthread
 RT_LIBS     = -pthread
 
 # Every runtime object's code goes to one section, monprof_text, whose

@@ -128,6 +128,8 @@ static int	 kernel;	/* kernel-mode samples too (PROFFLAGS -kernel) */
 static size_t	 copy_bytes;	/* MON_PERF_COPY, or PROFFLAGS -stackcopy */
 static size_t	 copy_pages;	/* a ring's pages for copies, 8 to 1024 */
 static pthread_t helper;
+static struct __mon_rawthread raw;	/* the helper, where not a pthread */
+static int	 helper_raw;	/* it is raw's */
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
 ring_copy(const struct ring *r, uint64_t off, void *dst, size_t len)
@@ -564,6 +566,9 @@ helper_main(void *arg)
 
 	(void)arg;
 	MON_STORE(&helper_tid, syscall(SYS_gettid));
+	/* No thread of glibc's: no loader's lock (sframe.c). */
+	if (MON_LOAD(&helper_raw))
+		__mon_sframe_learner();
 	switching();	/* from now: the first look can move */
 	while (!MON_LOAD(&stopping)) {
 		/* Set once the rings are open (their size sets it). */
@@ -577,9 +582,14 @@ helper_main(void *arg)
 		 * are learnt before their samples are unwound.  Only
 		 * here, in a thread, and not during a fork (sframe.c):
 		 * the writer process must not take the loader's lock,
-		 * which a thread it outlives may hold.
+		 * which a thread it outlives may hold.  A helper that is
+		 * no thread of glibc's may not take it at all: it learns
+		 * them as the drain's unwinding meets their code, and
+		 * here retires those gone, without it.
 		 */
-		if (MON_LOAD(&copies))
+		if (MON_LOAD(&copies) && MON_LOAD(&helper_raw))
+			__mon_sframe_scan_lockfree();
+		else if (MON_LOAD(&copies))
 			__mon_sframe_scan_helper();
 		__mon_perf_drain(0);
 		switches_seen(switching());
@@ -590,12 +600,18 @@ helper_main(void *arg)
 		 * profile is written too, on a thread of glibc's default
 		 * stack: the program's exit handlers and destructors run
 		 * there, not on the helper's 256 KB (one that needed 600
-		 * KB died of SIGBUS).
+		 * KB died of SIGBUS).  Where the helper is no thread of
+		 * glibc's (rawthread.c), glibc ends the process itself
+		 * after main's pthread_exit(); main has ended by the exit
+		 * system call, past glibc, and no thread of glibc's is
+		 * left: it may not make one (glibc would take its locks
+		 * without atomics), so exit() runs here.
 		 */
 		if (alone()) {
 			pthread_t ender;
 
-			if (__mon_thread_plain(&ender, NULL, end_process,
+			if (!MON_LOAD(&helper_raw) &&
+			    __mon_thread_plain(&ender, NULL, end_process,
 			    NULL) == 0)
 				return NULL;
 			exit(0);
@@ -627,8 +643,16 @@ helper_start(void)
 	}
 	sigfillset(&all);
 	__mon_sigmask_set(SIG_SETMASK, &all, &old);
-	rc = __mon_thread_plain(&helper, sized ? &attr : NULL, helper_main,
-	    NULL);
+	/* A thread of glibc's only where no other can be had (set before
+	 * the thread starts, which reads it). */
+	MON_STORE(&helper_raw, 1);
+	rc = 0;
+	if (!__mon_sframe_lockfree() || __mon_rawthread_start(&raw,
+	    MON_PERF_HELPER_STACK, helper_main, NULL) != 0) {
+		MON_STORE(&helper_raw, 0);
+		rc = __mon_thread_plain(&helper, sized ? &attr : NULL,
+		    helper_main, NULL);
+	}
 	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
 	if (sized)
 		pthread_attr_destroy(&attr);
@@ -640,7 +664,15 @@ helper_stop(void)
 {
 	MON_STORE(&stopping, 1);
 	syscall(SYS_futex, &stopping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-	pthread_join(helper, NULL);
+	/* The helper itself, in the exit() it makes for the program's
+	 * last thread (helper_main): the process ends with it. */
+	if (MON_LOAD(&helper_raw) && MON_LOAD(&helper_tid) ==
+	    syscall(SYS_gettid))
+		return;
+	if (MON_LOAD(&helper_raw))
+		__mon_rawthread_join(&raw);
+	else
+		pthread_join(helper, NULL);
 }
 
 /*
@@ -1068,6 +1100,7 @@ __mon_perf_reset(void)
 	MON_RESET(&draining, 0);
 	MON_RESET(&movable, 0);
 	MON_RESET(&switches, 0);
+	__mon_rawthread_forget(&raw);
 	/* rings[] stays, for the child's own sampler to use (a munmap,
 	 * and a TLB flush, less in every fork). */
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * process.h - facts about the process: which process it is (self.c),
- * the main executable (exe.c), the mappings of every object (maps.c)
- * and the environment (env.c).
+ * a thread of its own that glibc does not count (rawthread.c), the main
+ * executable (exe.c), the mappings of every object (maps.c) and the
+ * environment (env.c).
  */
 #ifndef MON_PROCESS_H
 #define MON_PROCESS_H
@@ -20,6 +21,22 @@ long	 __mon_self_pid(void) MON_HIDDEN;
 int	 __mon_self_tid(void) MON_HIDDEN;
 void	 __mon_self_renew(void) MON_HIDDEN;
 int	 __mon_self_take(long *) MON_HIDDEN;
+
+/* rawthread.c: a thread of the runtime's that glibc does not count */
+struct __mon_rawthread {
+	void	*stack;		/* its mapping, a guard page first */
+	size_t	 stacklen;
+	void	*tcb;		/* its thread pointer: glibc's TLS and head */
+	int	*tid;		/* in tcb: the kernel sets it, clears it at the end */
+	int	 running;	/* started in this process, not joined */
+	void	*(*fn)(void *);
+	void	*arg;
+};
+
+int	 __mon_rawthread_start(struct __mon_rawthread *, size_t,
+	    void *(*)(void *), void *) MON_HIDDEN;
+void	 __mon_rawthread_join(struct __mon_rawthread *) MON_HIDDEN;
+void	 __mon_rawthread_forget(struct __mon_rawthread *) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */
 void	 __mon_exit_reached(void (*)(void)) MON_HIDDEN;

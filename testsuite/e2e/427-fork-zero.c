@@ -5,8 +5,11 @@
  * child that exits at once; then ends main with pthread_exit(), after
  * which the process must end with status 0 and its profile.  Each
  * burn of work() runs with errno set, and says whether errno stayed
- * (the sampler's helper thread must not touch it).
+ * (the sampler's helper thread must not touch it), whether glibc
+ * counts the process single-threaded (__libc_single_threaded) and how
+ * many threads the kernel counts (the helper among them).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+extern char __libc_single_threaded;
 static volatile unsigned long sink;
 
 static double
@@ -49,12 +53,27 @@ in_libc(double secs)
 		sink += memchr(buf, 1, sizeof(buf)) == NULL;
 }
 
+static int
+threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	while (d != NULL && (e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
 static void
 report(const char *who, double secs)
 {
 	errno = EDOM;
 	work(secs);
-	printf("%s errno %s\n", who, errno == EDOM ? "kept" : "changed");
+	printf("%s errno %s", who, errno == EDOM ? "kept" : "changed");
+	printf(" single %d threads %d\n", __libc_single_threaded, threads());
 	fflush(stdout);
 }
 

@@ -87,6 +87,28 @@ meta() {
 	"$MONDUMP" "${2:-mon.out}" | awk -v k="$1" '$1 == "meta" && $2 == k { print $3 }'
 }
 
+# test_users: the user the tests run as and, for root where setpriv
+# is, nobody, whose processes hold no privilege (the perf helper is then
+# a thread glibc does not count: runtime/rawthread.c).  as_user USER:
+# the command words that run a command as USER.  user_dir DIR: DIR made
+# afresh, writable by both.
+test_users() {
+	id -un
+	[ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && echo nobody
+	return 0
+}
+as_user() {
+	case $1 in
+	nobody)	echo "setpriv --reuid=65534 --regid=65534 --clear-groups" ;;
+	esac
+}
+user_dir() {
+	rm -rf "$1"
+	mkdir "$1"
+	chmod 777 "$1"
+	chmod 755 .
+}
+
 # plain_cc ARGS: the same program without the runtime (hooks.h's hook is
 # a stub), to compare what a program does with and without profiling.
 plain_cc() {
