@@ -130,6 +130,8 @@ static size_t	 copy_pages;	/* a ring's pages for copies, 8 to 1024 */
 static pthread_t helper;
 static struct __mon_rawthread raw;	/* the helper, where not a pthread */
 static int	 helper_raw;	/* it is raw's */
+/* This thread is the helper (a tid may be refused: __mon_self_tid). */
+static __thread int is_helper __attribute__((__tls_model__("initial-exec")));
 /* Copy len bytes at ring offset off, across the wrap. */
 static void
 ring_copy(const struct ring *r, uint64_t off, void *dst, size_t len)
@@ -559,12 +561,51 @@ end_process(void *arg)
 	exit(0);
 }
 
+#if defined(__x86_64__)
+/* exit(0) on a stack of its own, for end_here(). */
+static void __attribute__((__noreturn__, __used__))
+end_on_stack(void)
+{
+	exit(0);
+}
+#endif
+
+/*
+ * The helper that is no thread of glibc's ends the process for the
+ * program's last thread, which glibc did not see end: it may not make
+ * a thread of glibc's (glibc would take its locks without atomics),
+ * so it runs exit() itself, as a thread of the program's would: on a
+ * stack of glibc's default size (the helper's 256 KB: a destructor
+ * that needed 600 KB died of SIGBUS), no signal blocked, its samples
+ * the program's.
+ */
+static void __attribute__((__noreturn__))
+end_here(void)
+{
+	size_t len = (size_t)8 << 20;
+	uint64_t none = 0;
+	char *stack;
+
+	MON_STORE(&helper_tid, 0);
+	(void)__mon_sys(SYS_rt_sigprocmask, SIG_SETMASK, (long)&none, 0,
+	    sizeof(none), 0, 0);
+	stack = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+#if defined(__x86_64__)
+	if (stack != MAP_FAILED)
+		__asm__ volatile("mov %0, %%rsp\n\tcall end_on_stack" : :
+		    "r" (stack + len) : "memory");
+#endif
+	exit(0);
+}
+
 static void *
 helper_main(void *arg)
 {
 	struct timespec ts;
 
 	(void)arg;
+	is_helper = 1;
 	MON_STORE(&helper_tid, syscall(SYS_gettid));
 	/* No thread of glibc's: no loader's lock (sframe.c). */
 	if (MON_LOAD(&helper_raw))
@@ -602,16 +643,15 @@ helper_main(void *arg)
 		 * there, not on the helper's 256 KB (one that needed 600
 		 * KB died of SIGBUS).  Where the helper is no thread of
 		 * glibc's (rawthread.c), glibc ends the process itself
-		 * after main's pthread_exit(); main has ended by the exit
-		 * system call, past glibc, and no thread of glibc's is
-		 * left: it may not make one (glibc would take its locks
-		 * without atomics), so exit() runs here.
+		 * after main's pthread_exit(); here main has ended by the
+		 * exit system call, past glibc (end_here()).
 		 */
 		if (alone()) {
 			pthread_t ender;
 
-			if (!MON_LOAD(&helper_raw) &&
-			    __mon_thread_plain(&ender, NULL, end_process,
+			if (MON_LOAD(&helper_raw))
+				end_here();
+			if (__mon_thread_plain(&ender, NULL, end_process,
 			    NULL) == 0)
 				return NULL;
 			exit(0);
@@ -627,12 +667,53 @@ helper_main(void *arg)
  */
 #define MON_PERF_HELPER_STACK	((size_t)256 << 10)
 
+/*
+ * Bind, on this thread, the C library functions the helper calls: a
+ * non-PIE executable that takes the address of one makes the runtime's
+ * GOT entry for it the executable's PLT slot, bound at its first call
+ * (-fno-plt does not reach it), and a helper that is no thread of
+ * glibc's may not bind one (dlclose() does not wait for it).
+ */
+static void
+prebind(void)
+{
+	volatile size_t none = 0;
+	struct rusage ru;
+	struct timespec ts;
+	struct stat sb;
+	char a[8] = "", b[8] = "";
+	int saved = errno;
+	void *p;
+
+	(void)getrusage(RUSAGE_SELF, &ru);
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	(void)ioctl(-1, PERF_EVENT_IOC_ID, NULL);
+	(void)fcntl(-1, F_GETFD);
+	(void)close(-1);
+	(void)readlink("", a, none);
+	(void)stat("", &sb);
+	(void)sched_yield();
+	(void)sysconf(_SC_PAGESIZE);
+	(void)pthread_self();
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED) {
+		(void)madvise(p, 4096, MADV_NORMAL);
+		munmap(p, 4096);
+	}
+	memcpy(a, b, none);
+	memmove(a, b, none);
+	memset(a, 0, none);
+	(void)(memcmp(a, b, none) + (strrchr(a, '/') != NULL));
+	errno = saved;
+}
+
 static int
 helper_start(void)
 {
 	pthread_attr_t attr;
 	sigset_t all, old;
-	int rc, sized;
+	int rc, sized, loose;
 
 	MON_STORE(&stopping, 0);
 	sized = pthread_attr_init(&attr) == 0;
@@ -647,8 +728,12 @@ helper_start(void)
 	 * the thread starts, which reads it). */
 	MON_STORE(&helper_raw, 1);
 	rc = 0;
-	if (!__mon_sframe_lockfree() || __mon_rawthread_start(&raw,
-	    MON_PERF_HELPER_STACK, helper_main, NULL) != 0) {
+	/* No call a filter could refuse by killing (rawthread.c's too). */
+	loose = !__mon_seccomp_kills() && __mon_sframe_lockfree();
+	if (loose)
+		prebind();
+	if (!loose || __mon_rawthread_start(&raw, MON_PERF_HELPER_STACK,
+	    helper_main, NULL) != 0) {
 		MON_STORE(&helper_raw, 0);
 		rc = __mon_thread_plain(&helper, sized ? &attr : NULL,
 		    helper_main, NULL);
@@ -666,8 +751,7 @@ helper_stop(void)
 	syscall(SYS_futex, &stopping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	/* The helper itself, in the exit() it makes for the program's
 	 * last thread (helper_main): the process ends with it. */
-	if (MON_LOAD(&helper_raw) && MON_LOAD(&helper_tid) ==
-	    syscall(SYS_gettid))
+	if (is_helper)
 		return;
 	if (MON_LOAD(&helper_raw))
 		__mon_rawthread_join(&raw);

@@ -152,11 +152,16 @@ __mon_rawthread_start(struct __mon_rawthread *t, size_t stacklen,
 {
 	uintptr_t guard, ptrguard;
 	size_t pagesz;
-	void *tcb;
+	void *tcb, *self;
 	char *p;
 	int saved = errno, rc = -1;
 
 	if (!look() || !unprivileged())
+		goto out;
+	/* Not on the helper's own thread pointer (a fork child of the
+	 * helper, in the exit() it makes for the program: perf.c). */
+	__asm__("mov %%fs:%c1, %0" : "=r" (self) : "i" (TCB_TCB));
+	if (t->tcb != NULL && self == t->tcb)
 		goto out;
 	pagesz = (size_t)sysconf(_SC_PAGESIZE);
 	if (t->stack == NULL) {

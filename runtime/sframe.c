@@ -217,19 +217,23 @@ same(const struct sfobj *o, const struct found *f)
 
 /*
  * Copy len bytes of this process's memory at src to dst without
- * faulting: 0, or -1 where any of it is not mapped (a dlclose()).
+ * faulting: 0, -1 where any of it is not mapped (a dlclose()), or -2
+ * where the call itself failed (a seccomp filter's error, a kernel
+ * without it): nothing is then known of the memory.
  */
 static int
 peek(void *dst, uintptr_t src, size_t len)
 {
 	struct iovec to = { dst, len }, from = { (void *)src, len };
-	int saved = errno;
+	int saved = errno, rc;
 	long n;
 
+	errno = 0;
 	n = syscall(SYS_process_vm_readv, (long)__mon_self_pid(), &to, 1UL,
 	    &from, 1UL, 0UL);
+	rc = n == (long)len ? 0 : n >= 0 || errno == EFAULT ? -1 : -2;
 	errno = saved;
-	return n == (long)len ? 0 : -1;
+	return rc;
 }
 
 /* peek() as ehframe.c's reader. */
@@ -323,10 +327,14 @@ add(const struct found *f, int loose)
 		}
 		o->at = a;
 		if (parse(o, copy, len) != 0) {
-			munmap(copy, len);
+			/* No rows, but the section kept, as same() and
+			 * revive_or_add() compare it. */
 			memset(o, 0, sizeof(*o));
 			o->code_lo = lo;
 			o->code_hi = hi;
+			o->at = a;
+			o->copy = copy;
+			o->len = len;
 		} else
 			MON_STORE(&withrows, 1);
 	}
@@ -484,6 +492,8 @@ __mon_sframe_scan_helper(void)
 }
 
 #if SF_LOCKFREE
+static int live(const struct sfobj *);
+
 /*
  * Add f's entry, loose, or where a gone entry is of the same object
  * (its bounds, sections and signature: a library that a loop dlopen()s
@@ -494,7 +504,7 @@ static void
 revive_or_add(const struct found *f)
 {
 	struct sfobj t;
-	unsigned i, n = MON_LOAD(&nobjs);
+	unsigned i, k, n = MON_LOAD(&nobjs);
 
 	memset(&t, 0, sizeof(t));
 	signature(&t, f, 1);
@@ -505,12 +515,23 @@ revive_or_add(const struct found *f)
 		    o->code_hi == f->hi && o->at == f->a && o->len == f->len &&
 		    o->eh_hdr == f->eh && t.sig_len != 0 &&
 		    o->sig_at == t.sig_at && o->sig_len == t.sig_len &&
-		    memcmp(o->sig, t.sig, t.sig_len) == 0) {
-			MON_STORE(&o->gone, 0);
-			return;
-		}
+		    memcmp(o->sig, t.sig, t.sig_len) == 0)
+			break;
+	}
+	/* Newer entries over the same code are of objects gone: the
+	 * lookups take the newest first. */
+	for (k = i + 1; i != (unsigned)-1 && k < n; k++)
+		if (objs[k].code_lo < f->hi && f->lo < objs[k].code_hi)
+			MON_STORE(&objs[k].gone, 1);
+	if (i != (unsigned)-1) {
+		MON_STORE(&objs[i].gone, 0);
+		return;
 	}
 	add(f, 1);
+	/* Unloaded, or another object loaded there, while it was copied:
+	 * the copies may mix the two. */
+	if (MON_LOAD(&nobjs) == n + 1 && !live(&objs[n]))
+		MON_STORE(&objs[n].gone, 1);
 }
 
 /*
@@ -569,23 +590,37 @@ live(const struct sfobj *o)
 	struct dl_find_object r;
 	unsigned char sig[SF_SIG];
 
-	return _dl_find_object((void *)o->code_lo, &r) == 0 &&
-	    (uintptr_t)r.dlfo_map_start <= o->code_lo &&
-	    o->code_hi <= (uintptr_t)r.dlfo_map_end &&
-	    (uintptr_t)r.dlfo_eh_frame == o->eh_hdr &&
-	    (o->sig_len == 0 || (peek(sig, o->sig_at, o->sig_len) == 0 &&
-	    memcmp(sig, o->sig, o->sig_len) == 0));
+	int rc;
+
+	if (_dl_find_object((void *)o->code_lo, &r) != 0 ||
+	    (uintptr_t)r.dlfo_map_start > o->code_lo ||
+	    o->code_hi > (uintptr_t)r.dlfo_map_end ||
+	    (uintptr_t)r.dlfo_eh_frame != o->eh_hdr)
+		return 0;
+	if (o->sig_len == 0 || (rc = peek(sig, o->sig_at, o->sig_len)) == -2)
+		return 1;
+	return rc == 0 && memcmp(sig, o->sig, o->sig_len) == 0;
 }
 #endif
 
 /*
  * Whether this process can learn objects without the loader's lock:
  * what a helper that is no thread of glibc's needs (rawthread.c).
+ * process_vm_readv must work (a kernel without it, a seccomp filter's
+ * error): where it fails, every object would look unloaded.
  */
 int
 __mon_sframe_lockfree(void)
 {
-	return SF_LOCKFREE;
+	long here = 1, copy = 0;
+#if SF_LOCKFREE
+	struct dl_find_object r;
+
+	/* Bound now, not by the helper (perf.c's prebind()). */
+	(void)_dl_find_object((void *)&here, &r);
+#endif
+	return SF_LOCKFREE && peek(&copy, (uintptr_t)&here, sizeof(here)) ==
+	    0 && copy == here;
 }
 
 /*
