@@ -566,6 +566,9 @@ end_process(void *arg)
 static void __attribute__((__noreturn__, __used__))
 end_on_stack(void)
 {
+	/* The outermost frame: an unwinder (an exit handler's
+	 * backtrace()) stops here, not above the stack. */
+	__asm__ volatile(".cfi_undefined rip");
 	exit(0);
 }
 #endif
@@ -582,19 +585,19 @@ end_on_stack(void)
 static void __attribute__((__noreturn__))
 end_here(void)
 {
-	size_t len = (size_t)8 << 20;
 	uint64_t none = 0;
-	char *stack;
 
 	MON_STORE(&helper_tid, 0);
 	(void)__mon_sys(SYS_rt_sigprocmask, SIG_SETMASK, (long)&none, 0,
 	    sizeof(none), 0, 0);
-	stack = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
 #if defined(__x86_64__)
+	size_t len = (size_t)8 << 20;
+	char *stack = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+
 	if (stack != MAP_FAILED)
-		__asm__ volatile("mov %0, %%rsp\n\tcall end_on_stack" : :
-		    "r" (stack + len) : "memory");
+		__asm__ volatile("mov %0, %%rsp\n\txor %%ebp, %%ebp\n\t"
+		    "call end_on_stack" : : "r" (stack + len) : "memory");
 #endif
 	exit(0);
 }
@@ -677,6 +680,14 @@ helper_main(void *arg)
 static void
 prebind(void)
 {
+	/* Through volatile pointers: calls of pure functions, or into
+	 * memory not read again, the compiler would leave out. */
+	void *(*volatile cpy)(void *, const void *, size_t) = memcpy;
+	void *(*volatile mov)(void *, const void *, size_t) = memmove;
+	void *(*volatile set)(void *, int, size_t) = memset;
+	int (*volatile cmp)(const void *, const void *, size_t) = memcmp;
+	char *(*volatile rchr)(const char *, int) = strrchr;
+	pthread_t (*volatile self)(void) = pthread_self;
 	volatile size_t none = 0;
 	struct rusage ru;
 	struct timespec ts;
@@ -694,17 +705,18 @@ prebind(void)
 	(void)stat("", &sb);
 	(void)sched_yield();
 	(void)sysconf(_SC_PAGESIZE);
-	(void)pthread_self();
+	(void)self();
 	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p != MAP_FAILED) {
 		(void)madvise(p, 4096, MADV_NORMAL);
 		munmap(p, 4096);
 	}
-	memcpy(a, b, none);
-	memmove(a, b, none);
-	memset(a, 0, none);
-	(void)(memcmp(a, b, none) + (strrchr(a, '/') != NULL));
+	(void)cpy(a, b, none);
+	(void)mov(a, b, none);
+	(void)set(a, 0, none);
+	(void)cmp(a, b, none);
+	(void)rchr(a, '/');
 	errno = saved;
 }
 
@@ -1184,6 +1196,8 @@ __mon_perf_reset(void)
 	MON_RESET(&draining, 0);
 	MON_RESET(&movable, 0);
 	MON_RESET(&switches, 0);
+	/* A child forked off the helper (an exit handler run there). */
+	is_helper = 0;
 	__mon_rawthread_forget(&raw);
 	/* rings[] stays, for the child's own sampler to use (a munmap,
 	 * and a TLB flush, less in every fork). */

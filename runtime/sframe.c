@@ -529,8 +529,11 @@ revive_or_add(const struct found *f)
 	}
 	add(f, 1);
 	/* Unloaded, or another object loaded there, while it was copied:
-	 * the copies may mix the two. */
-	if (MON_LOAD(&nobjs) == n + 1 && !live(&objs[n]))
+	 * the copies may mix the two (its signature, read again by add(),
+	 * must be the one read before them). */
+	if (MON_LOAD(&nobjs) == n + 1 && (!live(&objs[n]) ||
+	    objs[n].sig_len != t.sig_len || objs[n].sig_at != t.sig_at ||
+	    memcmp(objs[n].sig, t.sig, t.sig_len) != 0))
 		MON_STORE(&objs[n].gone, 1);
 }
 

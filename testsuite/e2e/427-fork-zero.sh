@@ -42,7 +42,11 @@ OUT
 	set -- $(libc parent.csv) $(libc child.csv) $(libc quick.csv)
 	awk -v l="$1" 'BEGIN { exit !(l >= 0.1) }' ||
 	    fail "$u: parent: $1 s in the C library of $2 s: $(cat parent.csv)"
-	awk -v l="$3" -v a="$4" 'BEGIN { exit !(l <= 0.02 && a >= 0.1 && a <= 0.6) }' ||
+	# The parent's 0.4 s in the C library, had the child kept them;
+	# the child's own there are its exit's, and timer periods counted
+	# where a SIGPROF held while its fork handler ran came (up to 10
+	# ms each under load).
+	awk -v l="$3" -v a="$4" 'BEGIN { exit !(l <= 0.05 && a >= 0.1 && a <= 0.6) }' ||
 	    fail "$u: child: $3 s in the C library of $4 s: $(cat child.csv)"
 	awk -v a="$6" 'BEGIN { exit !(a == 0) }' ||
 	    fail "$u: a child that exits at once: $6 s: $(cat quick.csv)"
