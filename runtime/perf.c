@@ -689,6 +689,7 @@ prebind(void)
 	char *(*volatile rchr)(const char *, int) = strrchr;
 	pthread_t (*volatile self)(void) = pthread_self;
 	volatile size_t none = 0;
+	uint64_t id = 0;
 	struct rusage ru;
 	struct timespec ts;
 	struct stat sb;
@@ -698,7 +699,7 @@ prebind(void)
 
 	(void)getrusage(RUSAGE_SELF, &ru);
 	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
-	(void)ioctl(-1, PERF_EVENT_IOC_ID, NULL);
+	(void)ioctl(-1, PERF_EVENT_IOC_ID, &id);
 	(void)fcntl(-1, F_GETFD);
 	(void)close(-1);
 	(void)readlink("", a, none);
