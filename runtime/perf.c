@@ -631,10 +631,12 @@ helper_main(void *arg)
 		 * them as the drain's unwinding meets their code, and
 		 * here retires those gone, without it.
 		 */
-		if (MON_LOAD(&copies) && MON_LOAD(&helper_raw))
-			__mon_sframe_scan_lockfree();
-		else if (MON_LOAD(&copies))
-			__mon_sframe_scan_helper();
+		if (MON_LOAD(&copies)) {
+			if (MON_LOAD(&helper_raw))
+				__mon_sframe_scan_lockfree();
+			else
+				__mon_sframe_scan_helper();
+		}
 		__mon_perf_drain(0);
 		switches_seen(switching());
 		/*
@@ -741,8 +743,8 @@ helper_start(void)
 	 * the thread starts, which reads it). */
 	MON_STORE(&helper_raw, 1);
 	rc = 0;
-	/* No call a filter could refuse by killing (rawthread.c's too). */
-	loose = !__mon_seccomp_kills() && __mon_sframe_lockfree();
+	/* rawthread.c first: under a filter that kills, no call made. */
+	loose = __mon_rawthread_possible() && __mon_sframe_lockfree();
 	if (loose)
 		prebind();
 	if (!loose || __mon_rawthread_start(&raw, MON_PERF_HELPER_STACK,

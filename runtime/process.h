@@ -33,6 +33,7 @@ struct __mon_rawthread {
 	void	*arg;
 };
 
+int	 __mon_rawthread_possible(void) MON_HIDDEN;
 int	 __mon_rawthread_start(struct __mon_rawthread *, size_t,
 	    void *(*)(void *), void *) MON_HIDDEN;
 void	 __mon_rawthread_join(struct __mon_rawthread *) MON_HIDDEN;

@@ -137,7 +137,18 @@ entry(void *arg)
 }
 
 /*
- * Start fn(arg) on a thread that glibc does not count, with all
+ * Whether a thread that glibc does not count may be had here: glibc's
+ * pieces are found, and the process holds no privilege (above).
+ */
+int
+__mon_rawthread_possible(void)
+{
+	return look() && unprivileged();
+}
+
+/*
+ * Start fn(arg) on a thread that glibc does not count, where
+ * __mon_rawthread_possible() said one may be had, with all
  * signals blocked (the caller's mask, which it sets); 0, or -1 where
  * there is none to be had here (the caller makes a pthread instead).
  * Its stack and TLS stay from one start to the next, and in a fork
@@ -156,7 +167,7 @@ __mon_rawthread_start(struct __mon_rawthread *t, size_t stacklen,
 	char *p;
 	int saved = errno, rc = -1;
 
-	if (!look() || !unprivileged())
+	if (!look())
 		goto out;
 	/* Not on the helper's own thread pointer (a fork child of the
 	 * helper, in the exit() it makes for the program: perf.c). */
@@ -210,6 +221,12 @@ out:
 	return rc;
 }
 #else
+int
+__mon_rawthread_possible(void)
+{
+	return 0;
+}
+
 int
 __mon_rawthread_start(struct __mon_rawthread *t, size_t stacklen,
     void *(*fn)(void *), void *arg)

@@ -73,7 +73,7 @@
 #define SF_OBJECTS	512
 #define SF_SIG		32	/* bytes of an object's signature */
 #define SF_NOTES	4	/* PT_NOTE segments looked at for it */
-#define NT_BUILD_ID	3	/* NT_GNU_BUILD_ID, owner "GNU" */
+#define SF_NOTE		512	/* bytes of one read */
 
 struct sfobj {
 	uintptr_t	 code_lo, code_hi;	/* its executable segments */
@@ -91,9 +91,10 @@ struct sfobj {
 	const unsigned char *copy;
 	uintptr_t	 eh_hdr;	/* its .eh_frame_hdr, if any */
 	const struct __mon_ehframe *eh;	/* its .eh_frame's copy, or NULL */
-	uintptr_t	 sig_at;	/* where sig was read (0: none) */
-	size_t		 sig_len;
-	unsigned char	 sig[SF_SIG];	/* its build-id, or its first rows */
+	uintptr_t	 sig_at;	/* where its signature was read */
+	size_t		 sig_len;	/* 0: none */
+	long		 id;		/* its build-id, from notes there */
+	unsigned char	 sig[SF_SIG];	/* else the bytes there */
 };
 
 static struct sfobj objs[SF_OBJECTS];
@@ -255,6 +256,39 @@ fetch(void *dst, uintptr_t src, size_t len, int loose)
 }
 
 /*
+ * Read a signature into o, at at (len bytes): the build-id of the notes
+ * there (note), or the bytes themselves.  0, or as fetch() (-1 also
+ * where the notes hold no build-id).
+ */
+static int
+sig_read(struct sfobj *o, uintptr_t at, size_t len, int note, int loose)
+{
+	/* __mon_note_buildid may read a build-id's 8 bytes past len. */
+	char buf[SF_NOTE + 32];
+	int rc;
+
+	o->sig_at = at;
+	o->sig_len = len;
+	o->id = 0;
+	if (!note)
+		return fetch(o->sig, at, len, loose);
+	memset(buf, 0, sizeof(buf));
+	if ((rc = fetch(buf, at, len, loose)) == 0 &&
+	    (o->id = __mon_note_buildid(buf, len)) == 0)
+		rc = -1;
+	return rc;
+}
+
+/* Whether a and b have the same signature, read at the same place. */
+static int
+same_sig(const struct sfobj *a, const struct sfobj *b)
+{
+	return a->sig_at == b->sig_at && a->sig_len == b->sig_len &&
+	    a->id == b->id && (a->id != 0 ||
+	    memcmp(a->sig, b->sig, a->sig_len) == 0);
+}
+
+/*
  * What tells o's object from another loaded later at its address: the
  * build-id in its notes, else the first bytes of its .eh_frame_hdr or
  * of its code.  Read from f, in place or loose.
@@ -262,37 +296,14 @@ fetch(void *dst, uintptr_t src, size_t len, int loose)
 static void
 signature(struct sfobj *o, const struct found *f, int loose)
 {
-	unsigned char note[512];
-	uint32_t h[3];
-	size_t at, n, name, desc;
 	int k;
 
-	for (k = 0; k < SF_NOTES && f->note[k] != 0; k++) {
-		n = f->notelen[k] < sizeof(note) ? f->notelen[k] :
-		    sizeof(note);
-		if (fetch(note, f->note[k], n, loose) != 0)
-			continue;
-		for (at = 0; n - at >= sizeof(h); at += sizeof(h) + name +
-		    desc) {
-			memcpy(h, note + at, sizeof(h));
-			name = ((size_t)h[0] + 3) & ~(size_t)3;
-			desc = ((size_t)h[1] + 3) & ~(size_t)3;
-			if (name > n - at - sizeof(h) ||
-			    desc > n - at - sizeof(h) - name)
-				break;
-			if (h[2] == NT_BUILD_ID && h[0] == 4 && h[1] != 0 &&
-			    memcmp(note + at + sizeof(h), "GNU", 4) == 0) {
-				o->sig_len = h[1] < SF_SIG ? h[1] : SF_SIG;
-				o->sig_at = f->note[k] + at + sizeof(h) + name;
-				memcpy(o->sig, note + at + sizeof(h) + name,
-				    o->sig_len);
-				return;
-			}
-		}
-	}
-	o->sig_at = f->eh != 0 ? f->eh : f->lo;
-	o->sig_len = f->eh != 0 && f->ehlen < SF_SIG ? f->ehlen : SF_SIG;
-	if (fetch(o->sig, o->sig_at, o->sig_len, loose) != 0)
+	for (k = 0; k < SF_NOTES && f->note[k] != 0; k++)
+		if (sig_read(o, f->note[k], f->notelen[k] < SF_NOTE ?
+		    f->notelen[k] : SF_NOTE, 1, loose) == 0)
+			return;
+	if (sig_read(o, f->eh != 0 ? f->eh : f->lo, f->eh != 0 &&
+	    f->ehlen < SF_SIG ? f->ehlen : SF_SIG, 0, loose) != 0)
 		o->sig_at = o->sig_len = 0;
 }
 
@@ -513,9 +524,7 @@ revive_or_add(const struct found *f)
 
 		if (MON_LOAD(&o->gone) && o->code_lo == f->lo &&
 		    o->code_hi == f->hi && o->at == f->a && o->len == f->len &&
-		    o->eh_hdr == f->eh && t.sig_len != 0 &&
-		    o->sig_at == t.sig_at && o->sig_len == t.sig_len &&
-		    memcmp(o->sig, t.sig, t.sig_len) == 0)
+		    o->eh_hdr == f->eh && t.sig_len != 0 && same_sig(o, &t))
 			break;
 	}
 	/* Newer entries over the same code are of objects gone: the
@@ -532,8 +541,7 @@ revive_or_add(const struct found *f)
 	 * the copies may mix the two (its signature, read again by add(),
 	 * must be the one read before them). */
 	if (MON_LOAD(&nobjs) == n + 1 && (!live(&objs[n]) ||
-	    objs[n].sig_len != t.sig_len || objs[n].sig_at != t.sig_at ||
-	    memcmp(objs[n].sig, t.sig, t.sig_len) != 0))
+	    !same_sig(&objs[n], &t)))
 		MON_STORE(&objs[n].gone, 1);
 }
 
@@ -591,8 +599,7 @@ static int
 live(const struct sfobj *o)
 {
 	struct dl_find_object r;
-	unsigned char sig[SF_SIG];
-
+	struct sfobj t;
 	int rc;
 
 	if (_dl_find_object((void *)o->code_lo, &r) != 0 ||
@@ -600,9 +607,10 @@ live(const struct sfobj *o)
 	    o->code_hi > (uintptr_t)r.dlfo_map_end ||
 	    (uintptr_t)r.dlfo_eh_frame != o->eh_hdr)
 		return 0;
-	if (o->sig_len == 0 || (rc = peek(sig, o->sig_at, o->sig_len)) == -2)
+	if (o->sig_len == 0 || (rc = sig_read(&t, o->sig_at, o->sig_len,
+	    o->id != 0, 1)) == -2)
 		return 1;
-	return rc == 0 && memcmp(sig, o->sig, o->sig_len) == 0;
+	return rc == 0 && same_sig(&t, o);
 }
 #endif
 
