@@ -31,6 +31,14 @@ extern int __register_atfork(void (*)(void), void (*)(void), void (*)(void),
     void *);
 extern void *__dso_handle __attribute__((__weak__, __visibility__("hidden")));
 
+/* The parent of fork: its sampler may go on the timer (sampler.c). */
+static void
+atfork_parent(void)
+{
+	__mon_sframe_fork_parent();
+	__mon_sampler_forked();
+}
+
 /*
  * The child of fork profiles itself from zero, with its own sampler:
  * every module's fork reset is called from here, and only here (the
@@ -170,7 +178,7 @@ __mon_init(void)
 	__mon_env_load();
 	__mon_exe_find();
 	__register_atfork(__mon_sframe_fork_prepare,
-	    __mon_sframe_fork_parent, atfork_child, &__dso_handle);
+	    atfork_parent, atfork_child, &__dso_handle);
 	e = __mon_env_get();
 	if (e->disabled) {
 		__mon_mcount_disable(1);

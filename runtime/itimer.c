@@ -2,7 +2,7 @@
 /*
  * itimer.c - the fallback sampler: a process CPU-time timer and a SIGPROF
  * handler that ticks the histogram and keeps the interrupted thread's
- * call stack (unwind.c, reading the stack by peek), used when perf_event_open is not
+ * call stack (unwind.c, reading the live stack), used when perf_event_open is not
  * allowed (or PROFFLAGS -itimer).  The kernel checks the timer only at
  * its tick, so the rate is measured, over the CPU time sampled while on.
  *
@@ -14,7 +14,6 @@
  */
 #include <sys/syscall.h>
 #include <sys/time.h>
-#include <sys/uio.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -48,58 +47,12 @@ static long maxw = 1;		/* periods an expiry counts, at most */
 static __thread volatile sig_atomic_t busy
     __attribute__((__tls_model__("initial-exec")));
 
-/*
- * Read up to len bytes at addr of this process into buf, without a
- * fault where a frame pointer led nowhere: how many were read (0: none).
- * process_vm_readv does not split an iovec, so the remote side is cut at
- * the page boundary: a readable first page still reads.
- */
-static size_t
-peek(uintptr_t addr, void *buf, size_t len)
-{
-	uintptr_t edge = (addr | 4095) + 1;
-	struct iovec local = { buf, len }, remote[2] = {
-		{ (void *)addr, edge - addr < len ? edge - addr : len },
-		{ (void *)edge, edge - addr < len ? len - (edge - addr) : 0 },
-	};
-	ssize_t n;
-
-	n = process_vm_readv(getpid(), &local, 1, remote,
-	    remote[1].iov_len != 0 ? 2 : 1, 0);
-	return n > 0 ? (size_t)n : 0;
-}
-
-/* What the handler has read of its thread's stack: 32 words at base. */
-struct window {
-	uintptr_t	 base;
-	size_t		 have;		/* bytes */
-	uintptr_t	 w[32];
-};
-
-/* unwind.c's reader: the word at a, by peek through the window. */
-static int
-word(void *arg, uintptr_t a, uintptr_t *v)
-{
-	struct window *win = arg;
-
-	if (a % sizeof(*v) != 0)
-		return -1;
-	if (a < win->base || a - win->base + sizeof(*v) > win->have) {
-		win->base = a;
-		if ((win->have = peek(a, win->w, sizeof(win->w))) <
-		    sizeof(*v))
-			return -1;
-	}
-	*v = win->w[(a - win->base) / sizeof(*v)];
-	return 0;
-}
-
 static void
 prof_handler(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = ctx;
 	uintptr_t pc[MON_STACK_DEPTH], sp = 0, fp = 0;
-	struct window win;
+	struct __mon_unwind_window win;
 	int saved = errno;
 	long w = 1, i;
 	size_t n;
@@ -135,11 +88,11 @@ prof_handler(int sig, siginfo_t *si, void *ctx)
 	win.base = 0;
 	win.have = 0;
 	n = stacks && sp != 0 ?
-	    __mon_unwind_stack(pc, MON_STACK_DEPTH, sp, fp, word, &win) : 1;
+	    __mon_unwind_stack(pc, MON_STACK_DEPTH, sp, fp, __mon_unwind_live, &win) : 1;
 	for (i = 0; i < w; i++)
 		__mon_hist_stack(pc, n, 0);
 	if (tick != NULL && sp != 0)
-		tick(w, pc[0], sp, fp, word, &win);
+		tick(w, pc[0], sp, fp, __mon_unwind_live, &win);
 	busy = 0;
 	errno = saved;
 }

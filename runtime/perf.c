@@ -401,6 +401,27 @@ alone(void)
 }
 
 /*
+ * Whether the program's only thread is the one calling, beside the
+ * helper (sampler.c stops the sampler in a fork handler only then: one
+ * started again covers the thread that starts it and those created
+ * after).  /proc/<pid>/task has two links and one for each thread.
+ * Without /proc, or before the helper has run, no.
+ */
+int
+__mon_perf_solo(void)
+{
+	char path[64] = "/proc/";
+	struct stat sb;
+	size_t n = 6;
+
+	if (MON_LOAD(&helper_tid) == 0)
+		return 0;
+	n += __mon_fmt_ulong(path + n, (unsigned long)syscall(SYS_getpid));
+	memcpy(path + n, "/task", 6);
+	return stat(path, &sb) == 0 && sb.st_nlink == 2 + 2;
+}
+
+/*
  * How many times a second the process switched since the last look, at
  * least 100 ms ago (-1: no look now): voluntary switches (a thread
  * blocked), as the program's own doing; a busy machine that preempts it

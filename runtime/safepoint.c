@@ -133,6 +133,34 @@ unsafe(uintptr_t a)
 }
 
 /*
+ * Whether the frames f[from..n) are the program's, then its start: at
+ * least one frame of the program's, then the runtime's __wrap_main,
+ * which called main, where linked, then the C library's start, and
+ * _start.
+ */
+static int
+whole(const uintptr_t *f, size_t n, size_t from)
+{
+	uintptr_t a;
+	size_t i, k;
+
+	for (i = from; i < n; i++) {
+		a = i == 0 ? f[i] : f[i] - 1;
+		if (unsafe(a))
+			break;
+	}
+	if (i == from)
+		return 0;
+	if (i < n && f[i] - 1 >= rt_lo && f[i] - 1 < rt_hi)
+		i++;
+	for (k = i; k < n && k - i < MON_SAFEPOINT_START &&
+	    __mon_sframe_object(f[k] - 1) == libc; k++)
+		continue;
+	return k > i && k < n && f[k] - 1 >= entry &&
+	    f[k] - 1 < entry + MON_SAFEPOINT_ENTRY;
+}
+
+/*
  * Whether the thread interrupted at pc, sp and fp (its stack read by
  * rd) may start the sampler now.  Async-signal-safe.
  */
@@ -140,28 +168,42 @@ int
 __mon_safepoint_at(uintptr_t pc, uintptr_t sp, uintptr_t fp,
     __mon_unwind_read rd, void *ctx)
 {
-	uintptr_t f[MON_SAFEPOINT_DEPTH], a;
-	size_t n, i, k;
+	uintptr_t f[MON_SAFEPOINT_DEPTH];
+	size_t n;
 
 	if (!MON_LOAD(&known))
 		return 0;
 	f[0] = pc;
 	n = __mon_unwind_exact(f, MON_SAFEPOINT_DEPTH, sp, fp, rd, ctx);
-	/* The program's frames, from the one interrupted. */
-	for (i = 0; i < n; i++) {
-		a = i == 0 ? f[i] : f[i] - 1;
-		if (unsafe(a))
-			break;
-	}
-	if (i == 0)
+	return whole(f, n, 0);
+}
+
+/*
+ * Whether the thread in a fork handler (this call's caller) may stop
+ * the sampler there, for its timer to start it again later: under the
+ * frames of the handler and of fork() (the runtime's, then the C
+ * library's), a safe stack, as above.  Not where fork() was called from
+ * a signal handler (the C library's sigreturn frame lies between the
+ * program's), nor by a thread of the program's other than main.
+ */
+int
+__mon_safepoint_fork(void)
+{
+#if defined(__x86_64__)
+	struct __mon_unwind_window win = { 0, 0, { 0 } };
+	uintptr_t f[MON_SAFEPOINT_DEPTH], sp, fp;
+	size_t n, i;
+
+	if (!MON_LOAD(&known))
 		return 0;
-	/* Then the runtime's __wrap_main, which called main. */
-	if (i < n && f[i] - 1 >= rt_lo && f[i] - 1 < rt_hi)
-		i++;
-	/* Then the C library's start, and _start. */
-	for (k = i; k < n && k - i < MON_SAFEPOINT_START &&
-	    __mon_sframe_object(f[k] - 1) == libc; k++)
+	__asm__ volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2"
+	    : "=r" (f[0]), "=r" (sp), "=r" (fp));
+	n = __mon_unwind_exact(f, MON_SAFEPOINT_DEPTH, sp, fp,
+	    __mon_unwind_live, &win);
+	for (i = 0; i < n && unsafe(i == 0 ? f[i] : f[i] - 1); i++)
 		continue;
-	return k > i && k < n && f[k] - 1 >= entry &&
-	    f[k] - 1 < entry + MON_SAFEPOINT_ENTRY;
+	return i > 0 && whole(f, n, i);
+#else
+	return 0;
+#endif
 }

@@ -15,8 +15,19 @@
  * pthread_create, whichever comes first: threads it creates are sampled
  * as its parent's.  A child whose stack is never seen whole (no rows,
  * or forked off a thread other than main) stays on the timer.
+ *
+ * A process that forks often goes on the timer the same way: its perf
+ * events, switched at each of its waits for a child, and its helper
+ * thread made a fork cost 1.35 times plain where the timer alone cost
+ * 1.1 (fork, _exit and wait, as nobody and as root).  After
+ * MON_SAMPLER_STORM forks in a row, each within MON_SAMPLER_STORM_NS of
+ * the last, its fork handler stops the perf sampler, where the program
+ * forks from its own code and has no other thread; the timer samples
+ * until MON_SAMPLER_LATE periods have passed without a fork, then
+ * starts perf again, as in a fork child.
  */
 #include <signal.h>
+#include <time.h>
 
 #include "sampler.h"
 
@@ -35,6 +46,14 @@ extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
  */
 #define MON_SAMPLER_LATE	10
 
+/*
+ * Forks in a row, each this soon after the last, after which a process
+ * forks on the timer: a thousand a second, where a perf sampler's stop
+ * and start (about 0.5 ms) are paid back within a few forks.
+ */
+#define MON_SAMPLER_STORM	16
+#define MON_SAMPLER_STORM_NS	1000000L
+
 static int running;	/* MON_SAMPLER_* running now */
 static int last;	/* MON_SAMPLER_* last started, for the writer */
 static long rate;	/* Hz asked of the last one started */
@@ -42,6 +61,8 @@ static int late;	/* a fork child's perf sampler is yet to start */
 static long ticks;	/* sample periods since the fork */
 static int periods;	/* the timer's samples count periods (late_defer) */
 static int yielded;	/* that timer stopped for the program (yield) */
+static int storm;	/* forks in a row, each soon after the last */
+static long fork_ns;	/* CLOCK_MONOTONIC ns of the last fork */
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
@@ -279,49 +300,113 @@ static void
 late_tick(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
     __mon_unwind_read rd, void *ctx)
 {
-	if ((ticks += n) >= MON_SAMPLER_LATE && __mon_mode_on() &&
+	if (__atomic_add_fetch(&ticks, n, __ATOMIC_RELAXED) >=
+	    MON_SAMPLER_LATE && __mon_mode_on() &&
 	    MON_LOAD(&late) && __mon_safepoint_at(pc, sp, fp, rd, ctx))
 		late_start();
 }
 
 /*
- * A fork child of a perf-sampled process: the timer samples it until
- * late_start.  0, or -1 where the timer cannot stand in: no safe point
- * can be known (-nostacks, a static link, the program's own malloc),
- * -kernel (the timer's samples are not the kernel's), or the program
- * handles SIGPROF itself.  timing: the timer is the
- * parent's already (a child of such a child), only to arm.
+ * Whether the timer may stand in for perf until late_start: not where
+ * no safe point can be known (-nostacks, a static link, the program's
+ * own malloc), nor with -kernel (the timer's samples are not the
+ * kernel's), nor without the wrapper of the program's sigaction.
  */
 static int
-late_defer(int timing)
+deferrable(void)
 {
-	struct sigaction cur;
-
 #if !defined(__x86_64__)
 	/*
 	 * Without unwind rows (x86-64's alone) no tick is a safe point;
 	 * and only x86-64's kernel is known to send a CPU timer's signal
 	 * on the way back to user mode, where it interrupts no call.
 	 */
-	return -1;
+	return 0;
 #endif
-	if (!__mon_safepoint_known() || __mon_env_get()->nostacks ||
-	    __mon_env_get()->kernel || __real_sigaction == NULL)
+	return __mon_safepoint_known() && !__mon_env_get()->nostacks &&
+	    !__mon_env_get()->kernel && __real_sigaction != NULL;
+}
+
+/* Whether SIGPROF's action is the default: the program's is its own. */
+static int
+sigprof_free(void)
+{
+	struct sigaction cur;
+
+	return sigaction(SIGPROF, NULL, &cur) == 0 &&
+	    !(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL;
+}
+
+/*
+ * A fork child of a perf-sampled process (or a process that forks
+ * often): the timer samples it until late_start.  0, or -1 where the
+ * timer cannot stand in (deferrable), or the program handles SIGPROF
+ * itself.  timing: the timer is the parent's already (a child of such a
+ * child), only to arm.
+ */
+static int
+late_defer(int timing)
+{
+	if (!deferrable())
 		return -1;
 	if (timing) {
 		if (__mon_itimer_reset(rate) != 0)
 			return -1;
-	} else if (sigaction(SIGPROF, NULL, &cur) != 0 ||
-	    (cur.sa_flags & SA_SIGINFO) || cur.sa_handler != SIG_DFL ||
-	    __mon_itimer_start(rate, 1) != 0)
+	} else if (!sigprof_free() || __mon_itimer_start(rate, 1) != 0)
 		return -1;
-	ticks = 0;
+	MON_STORE(&ticks, 0);
 	periods = 1;
 	running = last = MON_SAMPLER_ITIMER;
 	MON_STORE(&late, 1);
 	__mon_itimer_hook(late_tick);
 	__mon_thread_before(late_start);
 	return 0;
+}
+
+static long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0;
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/*
+ * fork's parent handler.  A process on the timer until late_start
+ * counts its periods from the last fork.  One that forks often stops
+ * its perf sampler here and goes on the timer: where it forks from its
+ * own code (a safe point: the sampler stops and starts with the C
+ * library's calls), and has no thread but this one (a sampler started
+ * again samples only the thread that starts it and those created
+ * after), and the timer may stand in (late_defer).
+ */
+void
+__mon_sampler_forked(void)
+{
+	long now;
+
+	if (!mine())
+		return;
+	if (MON_LOAD(&late)) {
+		MON_STORE(&ticks, 0);
+		return;
+	}
+	if (running != MON_SAMPLER_PERF)
+		return;
+	now = mono_ns();
+	storm = now - fork_ns < MON_SAMPLER_STORM_NS ? storm + 1 : 0;
+	fork_ns = now;
+	if (storm < MON_SAMPLER_STORM || !__mon_mode_on() ||
+	    __mon_seccomp_kills() || !deferrable() || !sigprof_free() ||
+	    !__mon_perf_solo() || !__mon_safepoint_fork())
+		return;
+	storm = 0;
+	running = MON_SAMPLER_NONE;
+	__mon_perf_stop();
+	if (late_defer(0) != 0)
+		(void)__mon_sampler_start();
 }
 
 /*
@@ -356,6 +441,7 @@ void
 __mon_sampler_reset(void)
 {
 	__mon_sframe_forked();
+	storm = 0;
 	if (MON_LOAD(&late)) {
 		/* The parent's perf sampler was yet to start: so is ours. */
 		MON_STORE(&late, 0);

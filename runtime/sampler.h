@@ -80,6 +80,15 @@ size_t	 __mon_unwind_stack(uintptr_t *, size_t, uintptr_t, uintptr_t,
 size_t	 __mon_unwind_exact(uintptr_t *, size_t, uintptr_t, uintptr_t,
 	    __mon_unwind_read, void *) MON_HIDDEN;
 
+/* What a reader of the live stack has read: 32 words at base. */
+struct __mon_unwind_window {
+	uintptr_t	 base;
+	size_t		 have;		/* bytes */
+	uintptr_t	 w[32];
+};
+
+int	 __mon_unwind_live(void *, uintptr_t, uintptr_t *) MON_HIDDEN;
+
 /* hist.c */
 struct __mon_hist_counts {
 	long		 samples;	/* all samples taken while on */
@@ -119,12 +128,14 @@ void	 __mon_perf_enable(int) MON_HIDDEN;
 void	 __mon_perf_drain(int) MON_HIDDEN;
 void	 __mon_perf_reset(void) MON_HIDDEN;
 int	 __mon_perf_alone(int) MON_HIDDEN;
+int	 __mon_perf_solo(void) MON_HIDDEN;
 
 /* safepoint.c */
 int	 __mon_safepoint_learn(void) MON_HIDDEN;
 int	 __mon_safepoint_known(void) MON_HIDDEN;
 int	 __mon_safepoint_at(uintptr_t, uintptr_t, uintptr_t, __mon_unwind_read,
 	    void *) MON_HIDDEN;
+int	 __mon_safepoint_fork(void) MON_HIDDEN;
 
 /* itimer.c */
 typedef void (*__mon_itimer_tick)(long, uintptr_t, uintptr_t, uintptr_t,
@@ -153,6 +164,7 @@ int	 __mon_sampler_kernel(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
 void	 __mon_sampler_yield(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
+void	 __mon_sampler_forked(void) MON_HIDDEN;
 int	 __mon_sampler_alone(int) MON_HIDDEN;
 
 #endif /* MON_SAMPLER_H */

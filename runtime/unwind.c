@@ -27,6 +27,10 @@
  * A walk stops where no rule applies, a word cannot be read, a frame
  * would not be above the last, or at depth max.  Async-signal-safe.
  */
+#include <sys/uio.h>
+
+#include <unistd.h>
+
 #include "sampler.h"
 
 /* Where frame pointers are believed: within 16 MiB above SP. */
@@ -173,6 +177,49 @@ __mon_unwind_exact(uintptr_t *pc, size_t max, uintptr_t sp, uintptr_t fp,
 	    ra != 0)
 		pc[n++] = ra;
 	return n;
+}
+
+/*
+ * Read up to len bytes at addr of this process into buf, without a
+ * fault where a frame pointer led nowhere: how many were read (0: none).
+ * process_vm_readv does not split an iovec, so the remote side is cut at
+ * the page boundary: a readable first page still reads.
+ */
+static size_t
+peek(uintptr_t addr, void *buf, size_t len)
+{
+	uintptr_t edge = (addr | 4095) + 1;
+	struct iovec local = { buf, len }, remote[2] = {
+		{ (void *)addr, edge - addr < len ? edge - addr : len },
+		{ (void *)edge, edge - addr < len ? len - (edge - addr) : 0 },
+	};
+	ssize_t n;
+
+	n = process_vm_readv(getpid(), &local, 1, remote,
+	    remote[1].iov_len != 0 ? 2 : 1, 0);
+	return n > 0 ? (size_t)n : 0;
+}
+
+/*
+ * The reader of a live stack, this thread's (the itimer's handler, a
+ * fork handler): the word at a, by peek through the window, which
+ * starts empty.
+ */
+int
+__mon_unwind_live(void *arg, uintptr_t a, uintptr_t *v)
+{
+	struct __mon_unwind_window *win = arg;
+
+	if (a % sizeof(*v) != 0)
+		return -1;
+	if (a < win->base || a - win->base + sizeof(*v) > win->have) {
+		win->base = a;
+		if ((win->have = peek(a, win->w, sizeof(win->w))) <
+		    sizeof(*v))
+			return -1;
+	}
+	*v = win->w[(a - win->base) / sizeof(*v)];
+	return 0;
 }
 
 size_t

@@ -1,0 +1,134 @@
+/*
+ * 431-fork-storm: a process that forks often samples by the CPU timer
+ * until it forks no more (runtime/sampler.c).  It forks argv[2]
+ * children that _exit at once, one after another, by fork_one(); prints
+ * its threads then ("storm N"); runs parent_work for argv[3] ms of CPU
+ * time; prints its threads again ("after N") and its CPU time in ms
+ * since the forks ("cpu N").  Modes (argv[1]):
+ *
+ * main		the forks are main's
+ * signal	the forks are a SIGALRM handler's, every 200 us of real
+ *		time while main spins (the interval timer stopped after)
+ * thread	a second thread, asleep, lives through the forks and work
+ *
+ * Built with -p.
+ */
+#define _GNU_SOURCE
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+static volatile sig_atomic_t forked, failed;
+static long forks;
+
+static void __attribute__((__noinline__, __noclone__))
+fork_one(void)
+{
+	int saved = errno, st;
+	pid_t p;
+
+	if ((p = fork()) == 0)
+		_exit(7);
+	if (p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) &&
+	    WEXITSTATUS(st) == 7)
+		forked++;
+	else
+		failed++;
+	errno = saved;
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	if (forked + failed < forks)
+		fork_one();
+}
+
+static long
+cpu_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void __attribute__((__noinline__, __noclone__))
+parent_work(long ms)
+{
+	long t0 = cpu_ms();
+
+	do
+		for (int i = 0; i < 100000; i++)
+			sink += i ^ ms;
+	while (cpu_ms() - t0 < ms);
+}
+
+static void *
+sleeper(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* The threads of this process, from /proc. */
+static int
+threads(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+	int n = -1;
+
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "Threads:", 8) == 0)
+			n = atoi(line + 8);
+	if (f != NULL)
+		fclose(f);
+	return n;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct itimerval it = { { 0, 200 }, { 0, 200 } }, off = { 0 };
+	pthread_t t;
+	long ms, t0;
+
+	if (argc != 4)
+		return 2;
+	forks = atol(argv[2]);
+	ms = atol(argv[3]);
+	if (strcmp(argv[1], "thread") == 0 &&
+	    pthread_create(&t, NULL, sleeper, NULL) != 0)
+		return 3;
+	if (strcmp(argv[1], "signal") == 0) {
+		signal(SIGALRM, on_alarm);
+		setitimer(ITIMER_REAL, &it, NULL);
+		while (forked + failed < forks)
+			sink++;
+		setitimer(ITIMER_REAL, &off, NULL);
+	} else
+		while (forked + failed < forks)
+			fork_one();
+	if (failed != 0)
+		return 4;
+	printf("storm %d\n", threads());
+	t0 = cpu_ms();
+	parent_work(ms);
+	printf("after %d\n", threads());
+	printf("cpu %ld\n", cpu_ms() - t0);
+	return 0;
+}

@@ -1,0 +1,60 @@
+# 431-fork-storm: a process that forks often goes on the CPU timer
+# (runtime/sampler.c): after 16 forks in a row, each within 1 ms of the
+# last, its fork handler stops the perf sampler (the events switched at
+# each wait for a child, the helper thread) and the timer samples, as
+# in a fork child, until 10 ms of CPU without a fork, when perf starts
+# again.  Not where the forks are a signal handler's, nor where the
+# program has another thread.  Its counts stay exact and its samples
+# whole.  As the user the tests run as and, for root, as nobody.
+mp_cc -p -O2 -o a.out "$E2E/431-fork-storm.c"
+
+# run USER MODE: the report in MODE.out, the profile MODE.mon.
+run() {
+	user_dir "d.$2"
+	$(as_user "$1") env PROFDIR="d.$2" ./a.out "$2" 300 300 > "$2.out" \
+	    2> "$2.err" || fail "$1 $2: status $?: $(head -3 "$2.err")"
+	[ ! -s "$2.err" ] || fail "$1 $2: stderr: $(head -3 "$2.err")"
+	set -- "$1" "$2" d."$2"/*.a.out
+	[ $# = 3 ] && [ -f "$3" ] || fail "$1 $2: profiles: $(ls "d.$2")"
+	cp "$3" "$2.mon"
+}
+field() {
+	awk -v k="$2" '$1 == k { print $2 }' "$1.out"
+}
+
+for u in $(test_users); do
+	run "$u" main
+	case $(meta 4 main.mon) in
+	1|3)	;;
+	*)	skip "$u: the program is not sampled by perf (sampler $(meta 4 main.mon))" ;;
+	esac
+	# On the timer after the forks: no helper thread; then perf again.
+	expect_eq "$(field main storm)" 1 "$u main: threads after the forks"
+	expect_eq "$(field main after)" 2 "$u main: threads after 300 ms of work"
+	expect_eq "$(count_of fork_one ./a.out main.mon)" 300 \
+	    "$u main: calls of fork_one"
+	expect_eq "$(count_of parent_work ./a.out main.mon)" 1 \
+	    "$u main: calls of parent_work"
+	expect_eq "$(meta 3 main.mon)" 1000 "$u main: the rate its samples count at"
+	cpu=$(field main cpu)
+	work=$(ticks a.out main.mon | awk '$1 == "parent_work" { print $2 }')
+	echo "$u main: parent_work $work samples in $cpu ms of CPU"
+	[ "${work:-0}" -ge $((cpu * 7 / 10)) ] && [ "$work" -le $((cpu + 20)) ] ||
+	    fail "$u main: parent_work $work samples in $cpu ms of CPU"
+	# Every one of them with its caller, main, whichever sampler took it.
+	whole=$(stacks a.out main.mon | awk '$1 ~ /main;parent_work$/ { n += $2 }
+	    END { print n + 0 }')
+	echo "$u main: $whole of them under main"
+	[ "$whole" -ge $((work * 9 / 10)) ] ||
+	    fail "$u main: $whole of $work samples of parent_work under main"
+
+	# From a signal handler, or beside another thread: perf stays.
+	run "$u" signal
+	expect_eq "$(field signal storm)" 2 "$u signal: threads after the forks"
+	expect_eq "$(field signal after)" 2 "$u signal: threads after the work"
+	expect_eq "$(count_of fork_one ./a.out signal.mon)" 300 \
+	    "$u signal: calls of fork_one"
+	run "$u" thread
+	expect_eq "$(field thread storm)" 3 "$u thread: threads after the forks"
+	expect_eq "$(field thread after)" 3 "$u thread: threads after the work"
+done
