@@ -110,6 +110,8 @@ confine(const long *a, int mode, unsigned long flags, const void *prog)
 
 	if (__mon_monitor_confine() != 0)
 		return forward(a);	/* a vfork child's filter is its own */
+	/* A timer standing in for perf through forks: perf first. */
+	__mon_sampler_resume();
 	__mon_sampler_alone(1);
 	/* A fork child's stand-in timer: stopped while its calls may be. */
 	__mon_sampler_yield();

@@ -64,15 +64,30 @@ masked(int r, int how, const sigset_t *set)
 	return r;
 }
 
+/*
+ * Before the program's mask call: a timer standing in for perf through
+ * forks (sampler.c) gives way to it before SIGPROF is blocked, which
+ * would leave it without a sample.
+ */
+static void
+masking(int how, const sigset_t *set)
+{
+	if (set != NULL && (how == SIG_BLOCK || how == SIG_SETMASK) &&
+	    __mon_sigmask_has(set, SIGPROF))
+		__mon_sampler_resume();
+}
+
 int
 __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
+	masking(how, set);
 	return masked(__real_sigprocmask(how, set, old), how, set);
 }
 
 int
 __wrap_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
+	masking(how, set);
 	return masked(__real_pthread_sigmask(how, set, old), how, set);
 }
 

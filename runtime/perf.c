@@ -130,6 +130,7 @@ static size_t	 copy_pages;	/* a ring's pages for copies, 8 to 1024 */
 static pthread_t helper;
 static struct __mon_rawthread raw;	/* the helper, where not a pthread */
 static int	 helper_raw;	/* it is raw's */
+static int	 helper_up;	/* started, and not yet joined */
 /* This thread is the helper (a tid may be refused: __mon_self_tid). */
 static __thread int is_helper __attribute__((__tls_model__("initial-exec")));
 /* Copy len bytes at ring offset off, across the wrap. */
@@ -404,21 +405,16 @@ alone(void)
  * Whether the program's only thread is the one calling, beside the
  * helper (sampler.c stops the sampler in a fork handler only then: one
  * started again covers the thread that starts it and those created
- * after).  /proc/<pid>/task has two links and one for each thread.
- * Without /proc, or before the helper has run, no.
+ * after).  /proc/self/task has two links and one for each thread.
+ * Without /proc, or without a helper running, no.
  */
 int
 __mon_perf_solo(void)
 {
-	char path[64] = "/proc/";
 	struct stat sb;
-	size_t n = 6;
 
-	if (MON_LOAD(&helper_tid) == 0)
-		return 0;
-	n += __mon_fmt_ulong(path + n, (unsigned long)syscall(SYS_getpid));
-	memcpy(path + n, "/task", 6);
-	return stat(path, &sb) == 0 && sb.st_nlink == 2 + 2;
+	return MON_LOAD(&helper_up) && MON_LOAD(&helper_tid) != 0 &&
+	    stat("/proc/self/task", &sb) == 0 && sb.st_nlink == 2 + 2;
 }
 
 /*
@@ -777,6 +773,8 @@ helper_start(void)
 	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
 	if (sized)
 		pthread_attr_destroy(&attr);
+	if (rc == 0)
+		MON_STORE(&helper_up, 1);
 	return rc != 0 ? -1 : 0;
 }
 
@@ -789,10 +787,13 @@ helper_stop(void)
 	 * last thread (helper_main): the process ends with it. */
 	if (is_helper)
 		return;
+	if (!MON_LOAD(&helper_up))
+		return;
 	if (MON_LOAD(&helper_raw))
 		__mon_rawthread_join(&raw);
 	else
 		pthread_join(helper, NULL);
+	MON_STORE(&helper_up, 0);
 }
 
 /*
@@ -1220,6 +1221,7 @@ __mon_perf_reset(void)
 	MON_RESET(&draining, 0);
 	MON_RESET(&movable, 0);
 	MON_RESET(&switches, 0);
+	MON_RESET(&helper_up, 0);	/* the parent's, not here */
 	/* A child forked off the helper (an exit handler run there). */
 	is_helper = 0;
 	__mon_rawthread_forget(&raw);

@@ -179,15 +179,15 @@ __mon_safepoint_at(uintptr_t pc, uintptr_t sp, uintptr_t fp,
 }
 
 /*
- * Whether the thread in a fork handler (this call's caller) may stop
- * the sampler there, for its timer to start it again later: under the
- * frames of the handler and of fork() (the runtime's, then the C
- * library's), a safe stack, as above.  Not where fork() was called from
- * a signal handler (the C library's sigreturn frame lies between the
- * program's), nor by a thread of the program's other than main.
+ * Whether the thread calling may stop or start the sampler here, in
+ * normal context: under the runtime's frames (a fork handler's, a
+ * wrapper's) and the C library's that called them (fork()'s), a safe
+ * stack, as above.  Not where the program's call came from a signal
+ * handler (the C library's sigreturn frame lies between the program's),
+ * nor on a thread of the program's other than main.
  */
 int
-__mon_safepoint_fork(void)
+__mon_safepoint_caller(void)
 {
 #if defined(__x86_64__)
 	struct __mon_unwind_window win = { 0, 0, { 0 } };

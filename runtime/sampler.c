@@ -47,12 +47,14 @@ extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
 #define MON_SAMPLER_LATE	10
 
 /*
- * Forks in a row, each this soon after the last, after which a process
- * forks on the timer: a thousand a second, where a perf sampler's stop
- * and start (about 0.5 ms) are paid back within a few forks.
+ * Forks within MON_SAMPLER_STORM_NS after which a process forks on the
+ * timer: 320 a second, where a perf sampler's stop and start (about 0.5
+ * ms) are paid back within a few dozen forks; wall time, which a loaded
+ * machine stretches (a fork and wait took up to 3 ms beside two busy
+ * processes on two cores).
  */
 #define MON_SAMPLER_STORM	16
-#define MON_SAMPLER_STORM_NS	1000000L
+#define MON_SAMPLER_STORM_NS	50000000L
 
 static int running;	/* MON_SAMPLER_* running now */
 static int last;	/* MON_SAMPLER_* last started, for the writer */
@@ -61,8 +63,9 @@ static int late;	/* a fork child's perf sampler is yet to start */
 static long ticks;	/* sample periods since the fork */
 static int periods;	/* the timer's samples count periods (late_defer) */
 static int yielded;	/* that timer stopped for the program (yield) */
-static int storm;	/* forks in a row, each soon after the last */
-static long fork_ns;	/* CLOCK_MONOTONIC ns of the last fork */
+static int storm;	/* forks since storm_ns */
+static long storm_ns;	/* CLOCK_MONOTONIC ns the forks are counted from */
+static int stood_in;	/* the timer stands in for this process's perf */
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
@@ -124,6 +127,7 @@ __mon_sampler_poll(void)
 static void
 never_late(void)
 {
+	stood_in = 0;
 	MON_STORE(&late, 0);
 	__mon_thread_before(NULL);
 }
@@ -281,6 +285,7 @@ late_start(void)
 
 	if (!MON_LOAD(&late) || !mine() || !MON_CAS(&late, &was, 0))
 		return;
+	stood_in = 0;
 	__mon_thread_before(NULL);
 	if (__mon_seccomp_kills())
 		return;		/* its calls could be killed: the timer goes on */
@@ -374,17 +379,37 @@ mono_ns(void)
 }
 
 /*
+ * Whether the process may go on the timer for its forks: not confined
+ * (confine.c stops the helper for good), and SIGPROF neither handled
+ * nor blocked by the program (a server that blocks every signal and
+ * reads them from a signalfd would get no sample, nor perf again).
+ */
+static int
+storm_may(void)
+{
+	sigset_t cur;
+
+	return __mon_mode_on() && !__mon_seccomp_confined() &&
+	    deferrable() && sigprof_free() &&
+	    __mon_sigmask_set(SIG_BLOCK, NULL, &cur) == 0 &&
+	    !__mon_sigmask_has(&cur, SIGPROF);
+}
+
+/*
  * fork's parent handler.  A process on the timer until late_start
  * counts its periods from the last fork.  One that forks often stops
  * its perf sampler here and goes on the timer: where it forks from its
  * own code (a safe point: the sampler stops and starts with the C
- * library's calls), and has no thread but this one (a sampler started
+ * library's calls), has no thread but this one (a sampler started
  * again samples only the thread that starts it and those created
- * after), and the timer may stand in (late_defer).
+ * after), and the timer may stand in (storm_may).  Signals are blocked
+ * meanwhile: a fork child of a handler's would find no sampler.  The
+ * profile's sampler stays perf, which it stands in for.
  */
 void
 __mon_sampler_forked(void)
 {
+	sigset_t all, old;
 	long now;
 
 	if (!mine())
@@ -396,17 +421,40 @@ __mon_sampler_forked(void)
 	if (running != MON_SAMPLER_PERF)
 		return;
 	now = mono_ns();
-	storm = now - fork_ns < MON_SAMPLER_STORM_NS ? storm + 1 : 0;
-	fork_ns = now;
-	if (storm < MON_SAMPLER_STORM || !__mon_mode_on() ||
-	    __mon_seccomp_kills() || !deferrable() || !sigprof_free() ||
-	    !__mon_perf_solo() || !__mon_safepoint_fork())
+	if (now - storm_ns > MON_SAMPLER_STORM_NS) {
+		storm_ns = now;
+		storm = 0;
+	}
+	if (++storm < MON_SAMPLER_STORM)
 		return;
+	/* Whatever comes of it, the next look is as many forks away. */
 	storm = 0;
+	storm_ns = now;
+	if (!storm_may() || !__mon_perf_solo() || !__mon_safepoint_caller())
+		return;
+	sigfillset(&all);
+	__mon_sigmask_set(SIG_SETMASK, &all, &old);
 	running = MON_SAMPLER_NONE;
 	__mon_perf_stop();
-	if (late_defer(0) != 0)
+	if (late_defer(0) == 0) {
+		stood_in = 1;
+		last = MON_SAMPLER_PERF;
+	} else
 		(void)__mon_sampler_start();
+	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * The program is about to handle or block SIGPROF, or to install a
+ * seccomp filter (signal.c, forced.c, confine.c): a timer that stands in
+ * for the process's own perf sampler gives way to it now, where the
+ * call is the program's own, at a safe point (else it yields).
+ */
+void
+__mon_sampler_resume(void)
+{
+	if (stood_in && MON_LOAD(&late) && mine() && __mon_safepoint_caller())
+		late_start();
 }
 
 /*
@@ -442,6 +490,7 @@ __mon_sampler_reset(void)
 {
 	__mon_sframe_forked();
 	storm = 0;
+	stood_in = 0;
 	if (MON_LOAD(&late)) {
 		/* The parent's perf sampler was yet to start: so is ours. */
 		MON_STORE(&late, 0);

@@ -250,8 +250,10 @@ __wrap_sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 	struct sigaction prev;
 	int w = act != NULL && watched(sig), r;
 
-	if (sig == SIGPROF && act != NULL)
+	if (sig == SIGPROF && act != NULL) {
+		__mon_sampler_resume();
 		__mon_sampler_yield();
+	}
 	if ((r = __real_sigaction(sig, act, w ? &prev : oact)) != 0)
 		return r;
 	if (w) {
@@ -272,8 +274,10 @@ __wrap_signal(int sig, __sighandler_t handler)
 	int w = watched(sig);
 	__sighandler_t prev;
 
-	if (sig == SIGPROF)
+	if (sig == SIGPROF) {
+		__mon_sampler_resume();
 		__mon_sampler_yield();
+	}
 	prev = __real_signal(sig, handler);
 
 	if (prev == SIG_ERR)

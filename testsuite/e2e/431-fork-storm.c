@@ -10,6 +10,9 @@
  * signal	the forks are a SIGALRM handler's, every 200 us of real
  *		time while main spins (the interval timer stopped after)
  * thread	a second thread, asleep, lives through the forks and work
+ * block	main blocks every signal but the faults first (as a server
+ *		that reads them from a signalfd does)
+ * sigign	main ignores SIGPROF after the forks, before the work
  *
  * Built with -p.
  */
@@ -114,6 +117,18 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "thread") == 0 &&
 	    pthread_create(&t, NULL, sleeper, NULL) != 0)
 		return 3;
+	if (strcmp(argv[1], "block") == 0) {
+		sigset_t all;
+
+		sigfillset(&all);
+		sigdelset(&all, SIGSEGV);
+		sigdelset(&all, SIGBUS);
+		sigdelset(&all, SIGILL);
+		sigdelset(&all, SIGFPE);
+		sigdelset(&all, SIGTRAP);
+		sigdelset(&all, SIGSYS);
+		sigprocmask(SIG_BLOCK, &all, NULL);
+	}
 	if (strcmp(argv[1], "signal") == 0) {
 		signal(SIGALRM, on_alarm);
 		setitimer(ITIMER_REAL, &it, NULL);
@@ -126,6 +141,8 @@ main(int argc, char **argv)
 	if (failed != 0)
 		return 4;
 	printf("storm %d\n", threads());
+	if (strcmp(argv[1], "sigign") == 0)
+		signal(SIGPROF, SIG_IGN);
 	t0 = cpu_ms();
 	parent_work(ms);
 	printf("after %d\n", threads());

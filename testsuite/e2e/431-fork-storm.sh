@@ -3,8 +3,9 @@
 # last, its fork handler stops the perf sampler (the events switched at
 # each wait for a child, the helper thread) and the timer samples, as
 # in a fork child, until 10 ms of CPU without a fork, when perf starts
-# again.  Not where the forks are a signal handler's, nor where the
-# program has another thread.  Its counts stay exact and its samples
+# again, or sooner where the program is about to handle SIGPROF.  Not
+# where the forks are a signal handler's, the program has another
+# thread, or it blocks SIGPROF.  Its counts stay exact and its samples
 # whole.  As the user the tests run as and, for root, as nobody.
 mp_cc -p -O2 -o a.out "$E2E/431-fork-storm.c"
 
@@ -57,4 +58,20 @@ for u in $(test_users); do
 	run "$u" thread
 	expect_eq "$(field thread storm)" 3 "$u thread: threads after the forks"
 	expect_eq "$(field thread after)" 3 "$u thread: threads after the work"
+	# SIGPROF blocked: the timer would take no sample; perf stays.
+	run "$u" block
+	expect_eq "$(field block storm)" 2 "$u block: threads after the forks"
+	work=$(ticks a.out block.mon | awk '$1 == "parent_work" { print $2 }')
+	[ "${work:-0}" -ge $(($(field block cpu) * 7 / 10)) ] ||
+	    fail "$u block: parent_work $work samples in $(field block cpu) ms"
+
+	# The program ignores SIGPROF after the forks: perf again at once.
+	run "$u" sigign
+	expect_eq "$(field sigign storm)" 1 "$u sigign: threads after the forks"
+	expect_eq "$(field sigign after)" 2 "$u sigign: threads after the work"
+	expect_eq "$(meta 4 sigign.mon)" "$(meta 4 main.mon)" "$u sigign: the sampler"
+	work=$(ticks a.out sigign.mon | awk '$1 == "parent_work" { print $2 }')
+	echo "$u sigign: parent_work $work samples in $(field sigign cpu) ms"
+	[ "${work:-0}" -ge $(($(field sigign cpu) * 7 / 10)) ] ||
+	    fail "$u sigign: parent_work $work samples in $(field sigign cpu) ms"
 done
