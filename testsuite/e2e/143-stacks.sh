@@ -113,8 +113,9 @@ if command -v callgrind_annotate > /dev/null 2>&1; then
 	"$PROF" --callgrind=cg.out a.out > /dev/null
 	mkdir elsewhere
 	(cd elsewhere && callgrind_annotate --inclusive=yes ../cg.out) |
-	    awk '/PROGRAM TOTALS/ { gsub(/,/, "", $1); t = $1 }
-		/:odd / { gsub(/,/, "", $1); o = $1 } /:even / { gsub(/,/, "", $1); e = $1 }
+	    awk '/PROGRAM TOTALS/ { gsub(/,/, "", $1); t = $1 + 0 }
+		/:odd / { gsub(/,/, "", $1); o = $1 + 0 }
+		/:even / { gsub(/,/, "", $1); e = $1 + 0 }
 		END { exit !(t > 0 && o >= t * 0.9 && o <= t && e >= t * 0.9 && e <= t) }' ||
 	    fail "callgrind_annotate: the cycle's inclusive times"
 fi
