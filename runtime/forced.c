@@ -55,39 +55,32 @@ blocks_fault(int how, const sigset_t *set)
 	return 0;
 }
 
-/* The program's mask call returned r: a fault blocked arms the writer. */
+/*
+ * The program's mask call returned r: a fault blocked arms the writer;
+ * SIGPROF unblocked may let a storm of forks go on the timer
+ * (sampler.c).
+ */
 static int
 masked(int r, int how, const sigset_t *set)
 {
 	if (r == 0 && blocks_fault(how, set))
 		arm();
+	if (r == 0 && set != NULL &&
+	    (how == SIG_SETMASK || how == SIG_UNBLOCK) &&
+	    __mon_sigmask_has(set, SIGPROF) == (how == SIG_UNBLOCK))
+		__mon_sampler_unblocked();
 	return r;
-}
-
-/*
- * Before the program's mask call: a timer standing in for perf through
- * forks (sampler.c) gives way to it before SIGPROF is blocked, which
- * would leave it without a sample.
- */
-static void
-masking(int how, const sigset_t *set)
-{
-	if (set != NULL && (how == SIG_BLOCK || how == SIG_SETMASK) &&
-	    __mon_sigmask_has(set, SIGPROF))
-		__mon_sampler_resume();
 }
 
 int
 __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
-	masking(how, set);
 	return masked(__real_sigprocmask(how, set, old), how, set);
 }
 
 int
 __wrap_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
-	masking(how, set);
 	return masked(__real_pthread_sigmask(how, set, old), how, set);
 }
 

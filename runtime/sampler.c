@@ -56,6 +56,13 @@ extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
 #define MON_SAMPLER_STORM	16
 #define MON_SAMPLER_STORM_NS	50000000L
 
+/*
+ * The process CPU time past which a timer that took no sample is stuck
+ * (its signal blocked for good), beyond its period: a 250 Hz kernel
+ * expires a 1000 Hz timer every 4 ms.
+ */
+#define MON_SAMPLER_STUCK_NS	20000000L
+
 static int running;	/* MON_SAMPLER_* running now */
 static int last;	/* MON_SAMPLER_* last started, for the writer */
 static long rate;	/* Hz asked of the last one started */
@@ -66,6 +73,11 @@ static int yielded;	/* that timer stopped for the program (yield) */
 static int storm;	/* forks since storm_ns */
 static long storm_ns;	/* CLOCK_MONOTONIC ns the forks are counted from */
 static int stood_in;	/* the timer stands in for this process's perf */
+static int storm_wait;	/* a storm came with SIGPROF blocked */
+static int storm_off;	/* the timer once took no sample: no more storms */
+static long ticks_all;	/* the timer's periods, never reset */
+static long seen_ticks;	/* ticks_all at seen_cpu */
+static long seen_cpu;	/* process CPU ns when ticks_all last moved */
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
@@ -305,6 +317,7 @@ static void
 late_tick(long n, uintptr_t pc, uintptr_t sp, uintptr_t fp,
     __mon_unwind_read rd, void *ctx)
 {
+	__atomic_add_fetch(&ticks_all, n, __ATOMIC_RELAXED);
 	if (__atomic_add_fetch(&ticks, n, __ATOMIC_RELAXED) >=
 	    MON_SAMPLER_LATE && __mon_mode_on() &&
 	    MON_LOAD(&late) && __mon_safepoint_at(pc, sp, fp, rd, ctx))
@@ -380,45 +393,116 @@ mono_ns(void)
 
 /*
  * Whether the process may go on the timer for its forks: not confined
- * (confine.c stops the helper for good), and SIGPROF neither handled
- * nor blocked by the program (a server that blocks every signal and
- * reads them from a signalfd would get no sample, nor perf again).
+ * (confine.c stops the helper for good), and SIGPROF not handled by the
+ * program.
  */
 static int
 storm_may(void)
 {
+	return __mon_mode_on() && !__mon_seccomp_confined() &&
+	    deferrable() && sigprof_free();
+}
+
+/* Whether this thread blocks SIGPROF (-1: unknown). */
+static int
+sigprof_blocked(void)
+{
 	sigset_t cur;
 
-	return __mon_mode_on() && !__mon_seccomp_confined() &&
-	    deferrable() && sigprof_free() &&
-	    __mon_sigmask_set(SIG_BLOCK, NULL, &cur) == 0 &&
-	    !__mon_sigmask_has(&cur, SIGPROF);
+	if (__mon_sigmask_set(SIG_BLOCK, NULL, &cur) != 0)
+		return -1;
+	return __mon_sigmask_has(&cur, SIGPROF);
+}
+
+/* The process's CPU time in ns, or 0. */
+static long
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/*
+ * Stop the perf sampler for the timer, after a storm of forks: where
+ * the call is the program's own (a safe point: the sampler stops and
+ * starts with the C library's calls), the program has no thread but
+ * this one (a sampler started again samples only the thread that
+ * starts it and those created after), and the timer may stand in
+ * (storm_may).  Signals are blocked meanwhile: a fork child of a
+ * handler's would find no sampler.  The profile's sampler stays perf,
+ * which the timer stands in for.
+ */
+static void
+storm_switch(void)
+{
+	sigset_t all, old;
+
+	storm_wait = 0;
+	if (!storm_may() || !__mon_perf_solo() || !__mon_safepoint_caller())
+		return;
+	sigfillset(&all);
+	__mon_sigmask_set(SIG_SETMASK, &all, &old);
+	running = MON_SAMPLER_NONE;
+	__mon_perf_stop();
+	if (late_defer(0) == 0) {
+		stood_in = 1;
+		last = MON_SAMPLER_PERF;
+		seen_ticks = MON_LOAD(&ticks_all);
+		seen_cpu = cpu_ns();
+	} else
+		(void)__mon_sampler_start();
+	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * A fork on the timer that stands in for perf: the timer's signal may
+ * be blocked for good (a server reading its signals from a signalfd),
+ * and no sample taken.  Where its periods have not moved while the
+ * process ran MON_SAMPLER_STUCK_NS of CPU beyond one, perf comes back,
+ * and the process forks under it from then on.
+ */
+static void
+storm_stuck(void)
+{
+	long t = MON_LOAD(&ticks_all), cpu = cpu_ns();
+
+	if (t != seen_ticks || cpu == 0) {
+		seen_ticks = t;
+		seen_cpu = cpu;
+		return;
+	}
+	if (cpu - seen_cpu < MON_SAMPLER_STUCK_NS + 1000000000L / rate)
+		return;
+	storm_off = 1;
+	if (__mon_safepoint_caller())
+		late_start();
 }
 
 /*
  * fork's parent handler.  A process on the timer until late_start
- * counts its periods from the last fork.  One that forks often stops
- * its perf sampler here and goes on the timer: where it forks from its
- * own code (a safe point: the sampler stops and starts with the C
- * library's calls), has no thread but this one (a sampler started
- * again samples only the thread that starts it and those created
- * after), and the timer may stand in (storm_may).  Signals are blocked
- * meanwhile: a fork child of a handler's would find no sampler.  The
- * profile's sampler stays perf, which it stands in for.
+ * counts its periods from the last fork.  One that forks often
+ * (MON_SAMPLER_STORM forks within MON_SAMPLER_STORM_NS) stops its perf
+ * sampler for the timer (storm_switch); where the fork came with SIGPROF
+ * blocked (dash and Python's subprocess block every signal around it),
+ * once the program unblocks it (__mon_sampler_unblocked).
  */
 void
 __mon_sampler_forked(void)
 {
-	sigset_t all, old;
 	long now;
 
 	if (!mine())
 		return;
 	if (MON_LOAD(&late)) {
 		MON_STORE(&ticks, 0);
+		if (stood_in)
+			storm_stuck();
 		return;
 	}
-	if (running != MON_SAMPLER_PERF)
+	if (running != MON_SAMPLER_PERF || storm_off)
 		return;
 	now = mono_ns();
 	if (now - storm_ns > MON_SAMPLER_STORM_NS) {
@@ -430,25 +514,32 @@ __mon_sampler_forked(void)
 	/* Whatever comes of it, the next look is as many forks away. */
 	storm = 0;
 	storm_ns = now;
-	if (!storm_may() || !__mon_perf_solo() || !__mon_safepoint_caller())
-		return;
-	sigfillset(&all);
-	__mon_sigmask_set(SIG_SETMASK, &all, &old);
-	running = MON_SAMPLER_NONE;
-	__mon_perf_stop();
-	if (late_defer(0) == 0) {
-		stood_in = 1;
-		last = MON_SAMPLER_PERF;
-	} else
-		(void)__mon_sampler_start();
-	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+	if (sigprof_blocked() != 0)
+		storm_wait = 1;
+	else
+		storm_switch();
 }
 
 /*
- * The program is about to handle or block SIGPROF, or to install a
- * seccomp filter (signal.c, forced.c, confine.c): a timer that stands in
- * for the process's own perf sampler gives way to it now, where the
- * call is the program's own, at a safe point (else it yields).
+ * The program's mask call has returned, and may have unblocked SIGPROF
+ * (forced.c): a storm that waited for it, within its time, switches.
+ */
+void
+__mon_sampler_unblocked(void)
+{
+	if (!storm_wait || !mine() || running != MON_SAMPLER_PERF)
+		return;
+	if (mono_ns() - storm_ns > MON_SAMPLER_STORM_NS)
+		storm_wait = 0;
+	else if (sigprof_blocked() == 0)
+		storm_switch();
+}
+
+/*
+ * The program is about to handle SIGPROF, or to install a seccomp
+ * filter (signal.c, confine.c): a timer that stands in for the
+ * process's own perf sampler gives way to it now, where the call is the
+ * program's own, at a safe point (else it yields).
  */
 void
 __mon_sampler_resume(void)
@@ -491,6 +582,7 @@ __mon_sampler_reset(void)
 	__mon_sframe_forked();
 	storm = 0;
 	stood_in = 0;
+	storm_wait = 0;
 	if (MON_LOAD(&late)) {
 		/* The parent's perf sampler was yet to start: so is ours. */
 		MON_STORE(&late, 0);

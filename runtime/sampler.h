@@ -166,6 +166,7 @@ void	 __mon_sampler_yield(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
 void	 __mon_sampler_forked(void) MON_HIDDEN;
 void	 __mon_sampler_resume(void) MON_HIDDEN;
+void	 __mon_sampler_unblocked(void) MON_HIDDEN;
 int	 __mon_sampler_alone(int) MON_HIDDEN;
 
 #endif /* MON_SAMPLER_H */

@@ -13,6 +13,11 @@
  * block	main blocks every signal but the faults first (as a server
  *		that reads them from a signalfd does)
  * sigign	main ignores SIGPROF after the forks, before the work
+ * around	every signal but the faults is blocked around each fork,
+ *		and the mask restored after it (as dash and Python's
+ *		subprocess do)
+ * blocklate	after the forks, main blocks SIGPROF for good, then forks
+ *		as many times again, each after 1 ms of CPU
  *
  * Built with -p.
  */
@@ -34,14 +39,36 @@ static volatile unsigned long sink;
 static volatile sig_atomic_t forked, failed;
 static long forks;
 
+static int around;
+
+/* Every signal but the faults. */
+static void
+nonfaults(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGSEGV);
+	sigdelset(set, SIGBUS);
+	sigdelset(set, SIGILL);
+	sigdelset(set, SIGFPE);
+	sigdelset(set, SIGTRAP);
+	sigdelset(set, SIGSYS);
+}
+
 static void __attribute__((__noinline__, __noclone__))
 fork_one(void)
 {
 	int saved = errno, st;
+	sigset_t all, old;
 	pid_t p;
 
+	if (around) {
+		nonfaults(&all);
+		sigprocmask(SIG_SETMASK, &all, &old);
+	}
 	if ((p = fork()) == 0)
 		_exit(7);
+	if (around)
+		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) &&
 	    WEXITSTATUS(st) == 7)
 		forked++;
@@ -117,16 +144,11 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "thread") == 0 &&
 	    pthread_create(&t, NULL, sleeper, NULL) != 0)
 		return 3;
+	around = strcmp(argv[1], "around") == 0;
 	if (strcmp(argv[1], "block") == 0) {
 		sigset_t all;
 
-		sigfillset(&all);
-		sigdelset(&all, SIGSEGV);
-		sigdelset(&all, SIGBUS);
-		sigdelset(&all, SIGILL);
-		sigdelset(&all, SIGFPE);
-		sigdelset(&all, SIGTRAP);
-		sigdelset(&all, SIGSYS);
+		nonfaults(&all);
 		sigprocmask(SIG_BLOCK, &all, NULL);
 	}
 	if (strcmp(argv[1], "signal") == 0) {
@@ -143,6 +165,20 @@ main(int argc, char **argv)
 	printf("storm %d\n", threads());
 	if (strcmp(argv[1], "sigign") == 0)
 		signal(SIGPROF, SIG_IGN);
+	if (strcmp(argv[1], "blocklate") == 0) {
+		sigset_t prof;
+
+		sigemptyset(&prof);
+		sigaddset(&prof, SIGPROF);
+		sigprocmask(SIG_BLOCK, &prof, NULL);
+		for (long i = 0; i < forks; i++) {
+			t0 = cpu_ms();
+			while (cpu_ms() - t0 < 1)
+				sink++;
+			fork_one();
+		}
+		printf("blocked %d\n", threads());
+	}
 	t0 = cpu_ms();
 	parent_work(ms);
 	printf("after %d\n", threads());

@@ -3,10 +3,12 @@
 # last, its fork handler stops the perf sampler (the events switched at
 # each wait for a child, the helper thread) and the timer samples, as
 # in a fork child, until 10 ms of CPU without a fork, when perf starts
-# again, or sooner where the program is about to handle SIGPROF.  Not
-# where the forks are a signal handler's, the program has another
-# thread, or it blocks SIGPROF.  Its counts stay exact and its samples
-# whole.  As the user the tests run as and, for root, as nobody.
+# again, or sooner where the program is about to handle SIGPROF, or
+# where the timer takes no sample (SIGPROF blocked for good).  Not where
+# the forks are a signal handler's, the program has another thread, or
+# it blocks SIGPROF (until it unblocks it: dash and Python block every
+# signal around a fork).  Its counts stay exact and its samples whole.
+# As the user the tests run as and, for root, as nobody.
 mp_cc -p -O2 -o a.out "$E2E/431-fork-storm.c"
 
 # run USER MODE: the report in MODE.out, the profile MODE.mon.
@@ -64,6 +66,21 @@ for u in $(test_users); do
 	work=$(ticks a.out block.mon | awk '$1 == "parent_work" { print $2 }')
 	[ "${work:-0}" -ge $(($(field block cpu) * 7 / 10)) ] ||
 	    fail "$u block: parent_work $work samples in $(field block cpu) ms"
+
+	# Every signal blocked around each fork: on the timer all the same.
+	run "$u" around
+	expect_eq "$(field around storm)" 1 "$u around: threads after the forks"
+	expect_eq "$(field around after)" 2 "$u around: threads after the work"
+
+	# SIGPROF blocked for good on the timer: perf back at a later fork.
+	run "$u" blocklate
+	expect_eq "$(field blocklate storm)" 1 "$u blocklate: threads after the forks"
+	expect_eq "$(field blocklate blocked)" 2 "$u blocklate: threads after the blocked forks"
+	work=$(ticks a.out blocklate.mon | awk '$1 == "parent_work" { print $2 }')
+	[ "${work:-0}" -ge $(($(field blocklate cpu) * 7 / 10)) ] ||
+	    fail "$u blocklate: parent_work $work samples in $(field blocklate cpu) ms"
+	expect_eq "$(count_of fork_one ./a.out blocklate.mon)" 600 \
+	    "$u blocklate: calls of fork_one"
 
 	# The program ignores SIGPROF after the forks: perf again at once.
 	run "$u" sigign
