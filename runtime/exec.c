@@ -6,8 +6,9 @@
  * exec functions below: the program's calls (its own objects' and its
  * static libraries', not those inside libc or shared libraries) come
  * here, which writes the profile as it stands (monitor_signal's dump)
- * and calls the real one.  If the exec fails, profiling goes on and the
- * exit writes the profile again.  A vfork child that execs writes
+ * and calls the real one.  If the exec fails, profiling goes on (a
+ * sampler that yielded to the exec starts again) and the exit writes
+ * the profile again.  A vfork child that execs writes
  * nothing (the profile is its parent's).  Async-signal-safe, as
  * execve() is.
  *
@@ -67,18 +68,29 @@ before(void)
 	errno = saved;
 }
 
+/* The exec failed (rc, errno): the image goes on, and its sampler. */
+static int
+after(int rc)
+{
+	int saved = errno;
+
+	__mon_sampler_unyield();
+	errno = saved;
+	return rc;
+}
+
 int
 __wrap_execve(const char *path, char *const argv[], char *const envp[])
 {
 	before();
-	return (int)syscall(SYS_execve, path, argv, envp);
+	return after((int)syscall(SYS_execve, path, argv, envp));
 }
 
 int
 __wrap_execv(const char *path, char *const argv[])
 {
 	before();
-	return (int)syscall(SYS_execve, path, argv, environ);
+	return after((int)syscall(SYS_execve, path, argv, environ));
 }
 
 int
@@ -86,7 +98,8 @@ __wrap_execveat(int dirfd, const char *path, char *const argv[],
     char *const envp[], int flags)
 {
 	before();
-	return (int)syscall(SYS_execveat, dirfd, path, argv, envp, flags);
+	return after((int)syscall(SYS_execveat, dirfd, path, argv, envp,
+	    flags));
 }
 
 /* As glibc's: execveat, or the descriptor's /proc name before Linux 3.19. */
@@ -102,12 +115,12 @@ __wrap_fexecve(int fd, char *const argv[], char *const envp[])
 	before();
 	syscall(SYS_execveat, fd, "", argv, envp, AT_EMPTY_PATH);
 	if (errno != ENOSYS)
-		return -1;
+		return after(-1);
 	proc[14 + __mon_fmt_ulong(proc + 14, (unsigned long)fd)] = '\0';
 	syscall(SYS_execve, proc, argv, envp);
 	if (errno == ENOENT)
 		errno = EBADF;
-	return -1;
+	return after(-1);
 }
 
 int
@@ -116,9 +129,9 @@ __wrap_execvp(const char *file, char *const argv[])
 	before();
 	if (__real_execvp == NULL) {
 		errno = ENOSYS;
-		return -1;
+		return after(-1);
 	}
-	return __real_execvp(file, argv);
+	return after(__real_execvp(file, argv));
 }
 
 int
@@ -127,9 +140,9 @@ __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
 	before();
 	if (__real_execvpe == NULL) {
 		errno = ENOSYS;
-		return -1;
+		return after(-1);
 	}
-	return __real_execvpe(file, argv, envp);
+	return after(__real_execvpe(file, argv, envp));
 }
 
 /*

@@ -72,15 +72,26 @@ masked(int r, int how, const sigset_t *set)
 	return r;
 }
 
+/* Before the program's mask call: SIGPROF blocked (sampler.c). */
+static void
+masking(int how, const sigset_t *set)
+{
+	if (set != NULL && (how == SIG_BLOCK || how == SIG_SETMASK) &&
+	    __mon_sigmask_has(set, SIGPROF))
+		__mon_sampler_blocking();
+}
+
 int
 __wrap_sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
+	masking(how, set);
 	return masked(__real_sigprocmask(how, set, old), how, set);
 }
 
 int
 __wrap_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
+	masking(how, set);
 	return masked(__real_pthread_sigmask(how, set, old), how, set);
 }
 

@@ -52,6 +52,7 @@ static int	 nobjs;
 static int	 libc;		/* the C library's entry */
 static uintptr_t entry;		/* the ELF entry: _start */
 static uintptr_t rt_lo, rt_hi;	/* the runtime's code, where linked */
+static int	 rt_obj = -1;	/* the runtime's entry, a shared object */
 static int	 known;		/* the above are set: a point may be safe */
 
 static void
@@ -106,8 +107,10 @@ __mon_safepoint_learn(void)
 	    (tls = dlsym(NULL, "__tls_get_addr")) != NULL)
 		add((uintptr_t)tls);
 	__mon_exe_runtime(&rt_lo, &rt_hi);
-	if (rt_lo == rt_hi)
+	if (rt_lo == rt_hi) {
 		add((uintptr_t)&__mon_safepoint_learn);
+		rt_obj = __mon_sframe_object((uintptr_t)&__mon_safepoint_learn);
+	}
 	MON_STORE(&known, 1);
 	return 0;
 }
@@ -178,21 +181,32 @@ __mon_safepoint_at(uintptr_t pc, uintptr_t sp, uintptr_t fp,
 	return whole(f, n, 0);
 }
 
+/* Whether a is the runtime's code. */
+static int
+runtime(uintptr_t a)
+{
+	return (a >= rt_lo && a < rt_hi) ||
+	    (rt_obj >= 0 && __mon_sframe_object(a) == rt_obj);
+}
+
 /*
  * Whether the thread calling may stop or start the sampler here, in
  * normal context: under the runtime's frames (a fork handler's, a
- * wrapper's) and the C library's that called them (fork()'s), a safe
- * stack, as above.  Not where the program's call came from a signal
- * handler (the C library's sigreturn frame lies between the program's),
+ * wrapper's) and at most libc of the C library's that called them
+ * (fork()'s two: __libc_fork, __run_fork_handlers), a safe stack, as
+ * above.  Not where the program's call came from a signal handler (the
+ * C library's sigreturn frame lies between the program's), nor from
+ * the C library's own code (an exit handler, pthread_once's routine),
  * nor on a thread of the program's other than main.
  */
 int
-__mon_safepoint_caller(void)
+__mon_safepoint_caller(int libc_frames)
 {
 #if defined(__x86_64__)
 	struct __mon_unwind_window win = { 0, 0, { 0 } };
 	uintptr_t f[MON_SAFEPOINT_DEPTH], sp, fp;
 	size_t n, i;
+	int k;
 
 	if (!MON_LOAD(&known))
 		return 0;
@@ -200,10 +214,14 @@ __mon_safepoint_caller(void)
 	    : "=r" (f[0]), "=r" (sp), "=r" (fp));
 	n = __mon_unwind_exact(f, MON_SAFEPOINT_DEPTH, sp, fp,
 	    __mon_unwind_live, &win);
-	for (i = 0; i < n && unsafe(i == 0 ? f[i] : f[i] - 1); i++)
+	for (i = 0; i < n && runtime(i == 0 ? f[i] : f[i] - 1); i++)
 		continue;
+	for (k = 0; k < libc_frames && i > 0 && i < n &&
+	    __mon_sframe_object(f[i] - 1) == libc; k++)
+		i++;
 	return i > 0 && whole(f, n, i);
 #else
+	(void)libc_frames;
 	return 0;
 #endif
 }

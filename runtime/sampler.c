@@ -59,9 +59,11 @@ extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
 /*
  * The process CPU time past which a timer that took no sample is stuck
  * (its signal blocked for good), beyond its period: a 250 Hz kernel
- * expires a 1000 Hz timer every 4 ms.
+ * expires a 1000 Hz timer every 4 ms, and only at a tick that finds the
+ * process running, which one that runs a tenth of the time may miss
+ * for a few more.
  */
-#define MON_SAMPLER_STUCK_NS	20000000L
+#define MON_SAMPLER_STUCK_NS	100000000L
 
 static int running;	/* MON_SAMPLER_* running now */
 static int last;	/* MON_SAMPLER_* last started, for the writer */
@@ -74,6 +76,10 @@ static int storm;	/* forks since storm_ns */
 static long storm_ns;	/* CLOCK_MONOTONIC ns the forks are counted from */
 static int stood_in;	/* the timer stands in for this process's perf */
 static int storm_wait;	/* a storm came with SIGPROF blocked */
+static int storm_masked; /* it did: the program blocks it around forks */
+static int owed;	/* the timer that stood in yielded: perf is owed */
+
+static void owed_start(void);
 static int storm_off;	/* the timer once took no sample: no more storms */
 static long ticks_all;	/* the timer's periods, never reset */
 static long seen_ticks;	/* ticks_all at seen_cpu */
@@ -435,26 +441,56 @@ cpu_ns(void)
  * handler's would find no sampler.  The profile's sampler stays perf,
  * which the timer stands in for.
  */
+/* From now, the timer's periods are watched for (storm_stuck). */
 static void
-storm_switch(void)
+storm_seen(void)
+{
+	seen_ticks = MON_LOAD(&ticks_all);
+	seen_cpu = cpu_ns();
+}
+
+/*
+ * Call fn with every signal blocked: a handler's fork child would find
+ * the sampler half stopped or started.
+ */
+static void
+unsignalled(void (*fn)(void))
 {
 	sigset_t all, old;
 
-	storm_wait = 0;
-	if (!storm_may() || !__mon_perf_solo() || !__mon_safepoint_caller())
-		return;
 	sigfillset(&all);
 	__mon_sigmask_set(SIG_SETMASK, &all, &old);
+	fn();
+	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+}
+
+static void
+storm_stop(void)
+{
 	running = MON_SAMPLER_NONE;
 	__mon_perf_stop();
 	if (late_defer(0) == 0) {
 		stood_in = 1;
 		last = MON_SAMPLER_PERF;
-		seen_ticks = MON_LOAD(&ticks_all);
-		seen_cpu = cpu_ns();
+		storm_seen();
 	} else
 		(void)__mon_sampler_start();
-	__mon_sigmask_set(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * libc: the frames of the C library's between the program's call and
+ * the runtime's (fork()'s 2, or 0).  masked: the forks came with
+ * SIGPROF blocked.
+ */
+static void
+storm_switch(int libc, int masked)
+{
+	storm_wait = 0;
+	if (!storm_may() || !__mon_perf_solo() ||
+	    !__mon_safepoint_caller(libc))
+		return;
+	storm_masked = masked;
+	unsignalled(storm_stop);
 }
 
 /*
@@ -477,8 +513,8 @@ storm_stuck(void)
 	if (cpu - seen_cpu < MON_SAMPLER_STUCK_NS + 1000000000L / rate)
 		return;
 	storm_off = 1;
-	if (__mon_safepoint_caller())
-		late_start();
+	if (__mon_safepoint_caller(2))
+		unsignalled(late_start);
 }
 
 /*
@@ -496,6 +532,8 @@ __mon_sampler_forked(void)
 
 	if (!mine())
 		return;
+	if (owed && __mon_safepoint_caller(2))
+		unsignalled(owed_start);
 	if (MON_LOAD(&late)) {
 		MON_STORE(&ticks, 0);
 		if (stood_in)
@@ -517,7 +555,7 @@ __mon_sampler_forked(void)
 	if (sigprof_blocked() != 0)
 		storm_wait = 1;
 	else
-		storm_switch();
+		storm_switch(2, 0);
 }
 
 /*
@@ -527,12 +565,26 @@ __mon_sampler_forked(void)
 void
 __mon_sampler_unblocked(void)
 {
+	if (owed && mine() && __mon_safepoint_caller(0))
+		unsignalled(owed_start);
 	if (!storm_wait || !mine() || running != MON_SAMPLER_PERF)
 		return;
 	if (mono_ns() - storm_ns > MON_SAMPLER_STORM_NS)
 		storm_wait = 0;
 	else if (sigprof_blocked() == 0)
-		storm_switch();
+		storm_switch(0, 1);
+}
+
+/*
+ * The program is about to block SIGPROF (forced.c): a timer standing in
+ * for perf would take no sample, unless the program blocks it only
+ * around its forks (storm_masked: storm_stuck watches that).
+ */
+void
+__mon_sampler_blocking(void)
+{
+	if (stood_in && !storm_masked)
+		__mon_sampler_resume();
 }
 
 /*
@@ -544,8 +596,31 @@ __mon_sampler_unblocked(void)
 void
 __mon_sampler_resume(void)
 {
-	if (stood_in && MON_LOAD(&late) && mine() && __mon_safepoint_caller())
-		late_start();
+	if (!mine() || !__mon_safepoint_caller(0))
+		return;
+	if (owed)
+		unsignalled(owed_start);
+	else if (stood_in && MON_LOAD(&late))
+		unsignalled(late_start);
+}
+
+/*
+ * The timer that stood in for perf through forks yielded where perf
+ * could not start (the program set SIGPROF's action in a signal
+ * handler): perf starts at the program's next call that is a safe
+ * point (a fork, a mask call, a signal action), or before its next
+ * thread.  Not in a confined process (confine.c's helper is gone).
+ */
+static void
+owed_start(void)
+{
+	if (!owed || !mine() || running != MON_SAMPLER_NONE)
+		return;
+	owed = 0;
+	__mon_thread_before(NULL);
+	if (__mon_seccomp_confined())
+		return;
+	(void)__mon_sampler_start();
 }
 
 /*
@@ -570,9 +645,36 @@ __mon_sampler_yield(void)
 		return;
 	/* running first: the restore of SIGPROF's action comes back here. */
 	running = MON_SAMPLER_NONE;
+	owed = stood_in;
 	never_late();
 	yielded = 1;
 	__mon_itimer_handover();
+	/* Perf again before the program's next thread, at the latest. */
+	if (owed)
+		__mon_thread_before(owed_start);
+}
+
+/*
+ * The exec that the timer yielded to failed (exec.c): the image goes
+ * on, and so does its sampler, on the timer again (perf starts from it
+ * at a safe point), where the timer may stand in.
+ */
+void
+__mon_sampler_unyield(void)
+{
+	int was = owed;
+
+	if (!yielded || !mine() || running != MON_SAMPLER_NONE)
+		return;
+	yielded = 0;
+	owed = 0;
+	if (late_defer(0) != 0)
+		return;
+	if (was) {
+		stood_in = 1;
+		last = MON_SAMPLER_PERF;
+		storm_seen();
+	}
 }
 
 /* fork child: the sampler is the parent's; start one of its own. */
@@ -583,6 +685,7 @@ __mon_sampler_reset(void)
 	storm = 0;
 	stood_in = 0;
 	storm_wait = 0;
+	owed = 0;
 	if (MON_LOAD(&late)) {
 		/* The parent's perf sampler was yet to start: so is ours. */
 		MON_STORE(&late, 0);

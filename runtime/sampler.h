@@ -135,7 +135,7 @@ int	 __mon_safepoint_learn(void) MON_HIDDEN;
 int	 __mon_safepoint_known(void) MON_HIDDEN;
 int	 __mon_safepoint_at(uintptr_t, uintptr_t, uintptr_t, __mon_unwind_read,
 	    void *) MON_HIDDEN;
-int	 __mon_safepoint_caller(void) MON_HIDDEN;
+int	 __mon_safepoint_caller(int) MON_HIDDEN;
 
 /* itimer.c */
 typedef void (*__mon_itimer_tick)(long, uintptr_t, uintptr_t, uintptr_t,
@@ -167,6 +167,8 @@ void	 __mon_sampler_forget(void) MON_HIDDEN;
 void	 __mon_sampler_forked(void) MON_HIDDEN;
 void	 __mon_sampler_resume(void) MON_HIDDEN;
 void	 __mon_sampler_unblocked(void) MON_HIDDEN;
+void	 __mon_sampler_blocking(void) MON_HIDDEN;
+void	 __mon_sampler_unyield(void) MON_HIDDEN;
 int	 __mon_sampler_alone(int) MON_HIDDEN;
 
 #endif /* MON_SAMPLER_H */

@@ -16,8 +16,10 @@
  * around	every signal but the faults is blocked around each fork,
  *		and the mask restored after it (as dash and Python's
  *		subprocess do)
- * blocklate	after the forks, main blocks SIGPROF for good, then forks
- *		as many times again, each after 1 ms of CPU
+ * blocklate	as around; after the forks, main blocks SIGPROF for good,
+ *		then forks as many times again, each after 1 ms of CPU
+ * blockafter	after the forks, main blocks SIGPROF for good
+ * execfail	after the forks, main execs a file that is not there
  *
  * Built with -p.
  */
@@ -144,7 +146,8 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "thread") == 0 &&
 	    pthread_create(&t, NULL, sleeper, NULL) != 0)
 		return 3;
-	around = strcmp(argv[1], "around") == 0;
+	around = strcmp(argv[1], "around") == 0 ||
+	    strcmp(argv[1], "blocklate") == 0;
 	if (strcmp(argv[1], "block") == 0) {
 		sigset_t all;
 
@@ -165,6 +168,19 @@ main(int argc, char **argv)
 	printf("storm %d\n", threads());
 	if (strcmp(argv[1], "sigign") == 0)
 		signal(SIGPROF, SIG_IGN);
+	if (strcmp(argv[1], "blockafter") == 0) {
+		sigset_t prof;
+
+		sigemptyset(&prof);
+		sigaddset(&prof, SIGPROF);
+		sigprocmask(SIG_BLOCK, &prof, NULL);
+	}
+	if (strcmp(argv[1], "execfail") == 0) {
+		char *args[] = { "x", NULL };
+
+		if (execv("/nonexistent/x", args) == 0 || errno != ENOENT)
+			return 5;
+	}
 	if (strcmp(argv[1], "blocklate") == 0) {
 		sigset_t prof;
 
