@@ -596,11 +596,13 @@ __mon_sampler_blocking(void)
 void
 __mon_sampler_resume(void)
 {
-	if (!mine() || !__mon_safepoint_caller(0))
+	/* The walk last: the runtime's own calls come here too. */
+	if ((!owed && !(stood_in && MON_LOAD(&late))) || !mine() ||
+	    !__mon_safepoint_caller(0))
 		return;
 	if (owed)
 		unsignalled(owed_start);
-	else if (stood_in && MON_LOAD(&late))
+	else
 		unsignalled(late_start);
 }
 
