@@ -328,8 +328,9 @@ add(const struct found *f, int loose)
 	o->code_lo = lo;
 	o->code_hi = hi;
 	if (len != 0) {
+		/* Shared, as ehframe.c's copies: no fork copies it. */
 		copy = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		if (copy == MAP_FAILED)
 			return;
 		if (fetch(copy, a, len, loose) != 0) {
