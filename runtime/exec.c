@@ -54,27 +54,32 @@ int	 __wrap_execle(const char *, const char *, ...) MON_HIDDEN;
  * and write its profile over the next image's when the process ends (if
  * the exec fails, what follows is not written).
  */
-static void
+static int
 before(void)
 {
-	int saved = errno;
+	int saved = errno, yielded;
 
 	/* A fork child's timer: no signal of its left for the new image. */
-	__mon_sampler_yield();
+	yielded = __mon_sampler_yield();
 	if (__mon_seccomp_kills() || __mon_final_ready())
 		__mon_monitor_stop(MON_STOP_FINAL);
 	else
 		__mon_monitor_dump(0);
 	errno = saved;
+	return yielded;
 }
 
-/* The exec failed (rc, errno): the image goes on, and its sampler. */
+/*
+ * The exec failed (rc, errno): the image goes on, and its sampler, where
+ * before() (what it returned: y) had it yield.
+ */
 static int
-after(int rc)
+after(int rc, int y)
 {
 	int saved = errno;
 
-	__mon_sampler_unyield();
+	if (y)
+		__mon_sampler_unyield();
 	errno = saved;
 	return rc;
 }
@@ -82,24 +87,27 @@ after(int rc)
 int
 __wrap_execve(const char *path, char *const argv[], char *const envp[])
 {
-	before();
-	return after((int)syscall(SYS_execve, path, argv, envp));
+	int y = before();
+
+	return after((int)syscall(SYS_execve, path, argv, envp), y);
 }
 
 int
 __wrap_execv(const char *path, char *const argv[])
 {
-	before();
-	return after((int)syscall(SYS_execve, path, argv, environ));
+	int y = before();
+
+	return after((int)syscall(SYS_execve, path, argv, environ), y);
 }
 
 int
 __wrap_execveat(int dirfd, const char *path, char *const argv[],
     char *const envp[], int flags)
 {
-	before();
+	int y = before();
+
 	return after((int)syscall(SYS_execveat, dirfd, path, argv, envp,
-	    flags));
+	    flags), y);
 }
 
 /* As glibc's: execveat, or the descriptor's /proc name before Linux 3.19. */
@@ -107,42 +115,45 @@ int
 __wrap_fexecve(int fd, char *const argv[], char *const envp[])
 {
 	char proc[32] = "/proc/self/fd/";
+	int y;
 
 	if (fd < 0 || argv == NULL || envp == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
-	before();
+	y = before();
 	syscall(SYS_execveat, fd, "", argv, envp, AT_EMPTY_PATH);
 	if (errno != ENOSYS)
-		return after(-1);
+		return after(-1, y);
 	proc[14 + __mon_fmt_ulong(proc + 14, (unsigned long)fd)] = '\0';
 	syscall(SYS_execve, proc, argv, envp);
 	if (errno == ENOENT)
 		errno = EBADF;
-	return after(-1);
+	return after(-1, y);
 }
 
 int
 __wrap_execvp(const char *file, char *const argv[])
 {
-	before();
+	int y = before();
+
 	if (__real_execvp == NULL) {
 		errno = ENOSYS;
-		return after(-1);
+		return after(-1, y);
 	}
-	return after(__real_execvp(file, argv));
+	return after(__real_execvp(file, argv), y);
 }
 
 int
 __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	before();
+	int y = before();
+
 	if (__real_execvpe == NULL) {
 		errno = ENOSYS;
-		return after(-1);
+		return after(-1, y);
 	}
-	return after(__real_execvpe(file, argv, envp));
+	return after(__real_execvpe(file, argv, envp), y);
 }
 
 /*

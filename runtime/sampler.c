@@ -93,6 +93,7 @@ __mon_sampler_start(void)
 
 	if (running != MON_SAMPLER_NONE)
 		return 0;
+	owed = 0;
 	rate = e->rate > 0 ? e->rate : MON_RATE_DEFAULT;
 	periods = 0;
 	yielded = 0;
@@ -146,6 +147,7 @@ static void
 never_late(void)
 {
 	stood_in = 0;
+	owed = 0;
 	MON_STORE(&late, 0);
 	__mon_thread_before(NULL);
 }
@@ -240,6 +242,8 @@ void
 __mon_sampler_forget(void)
 {
 	__mon_sframe_forked();
+	owed = 0;
+	__mon_thread_before(NULL);
 	if (MON_LOAD(&late)) {
 		never_late();
 		running = MON_SAMPLER_NONE;
@@ -620,9 +624,10 @@ owed_start(void)
 		return;
 	owed = 0;
 	__mon_thread_before(NULL);
-	if (__mon_seccomp_confined())
+	if (__mon_seccomp_confined() || __mon_sampler_start() != 0)
 		return;
-	(void)__mon_sampler_start();
+	if (running == MON_SAMPLER_PERF && !__mon_mode_on())
+		__mon_perf_enable(0);
 }
 
 /*
@@ -633,9 +638,11 @@ owed_start(void)
  * it (SIG_DFL would end the process, a handler would run uncalled for);
  * the child samples nothing more.
  */
-void
+int
 __mon_sampler_yield(void)
 {
+	int was;
+
 	/*
 	 * The timer stands in for perf (periods), started or not (a seccomp
 	 * filter, unshare): the program's action is to be its own alone.
@@ -644,22 +651,30 @@ __mon_sampler_yield(void)
 	 */
 	if (running != MON_SAMPLER_ITIMER || !periods || !mine() ||
 	    __mon_seccomp_kills())
-		return;
+		return 0;
 	/* running first: the restore of SIGPROF's action comes back here. */
 	running = MON_SAMPLER_NONE;
-	owed = stood_in;
+	was = stood_in;
 	never_late();
 	yielded = 1;
 	__mon_itimer_handover();
-	/* Perf again before the program's next thread, at the latest. */
-	if (owed)
+	/*
+	 * Owed only now: the handover's restore of SIGPROF's action, made
+	 * through signal.c's wrapper, would have started perf at once (an
+	 * exec's yield, just before the exec).  Perf again before the
+	 * program's next thread, at the latest.
+	 */
+	if (was) {
+		owed = 1;
 		__mon_thread_before(owed_start);
+	}
+	return 1;
 }
 
 /*
- * The exec that the timer yielded to failed (exec.c): the image goes
- * on, and so does its sampler, on the timer again (perf starts from it
- * at a safe point), where the timer may stand in.
+ * The exec that the timer yielded to (its own yield, exec.c) failed:
+ * the image goes on, and so does its sampler, on the timer again (perf
+ * starts from it at a safe point), where the timer may stand in.
  */
 void
 __mon_sampler_unyield(void)
@@ -668,10 +683,17 @@ __mon_sampler_unyield(void)
 
 	if (!yielded || !mine() || running != MON_SAMPLER_NONE)
 		return;
-	yielded = 0;
+	/*
+	 * Not owed while the timer starts: its sigaction, through
+	 * signal.c's wrapper, would start perf too.  Where the timer cannot
+	 * stand in again, perf stays owed.
+	 */
 	owed = 0;
-	if (late_defer(0) != 0)
+	if (late_defer(0) != 0) {
+		owed = was;
 		return;
+	}
+	yielded = 0;
 	if (was) {
 		stood_in = 1;
 		last = MON_SAMPLER_PERF;

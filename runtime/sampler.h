@@ -162,7 +162,7 @@ long	 __mon_sampler_switches(void) MON_HIDDEN;
 long	 __mon_sampler_stayed(void) MON_HIDDEN;
 int	 __mon_sampler_kernel(void) MON_HIDDEN;
 void	 __mon_sampler_reset(void) MON_HIDDEN;
-void	 __mon_sampler_yield(void) MON_HIDDEN;
+int	 __mon_sampler_yield(void) MON_HIDDEN;
 void	 __mon_sampler_forget(void) MON_HIDDEN;
 void	 __mon_sampler_forked(void) MON_HIDDEN;
 void	 __mon_sampler_resume(void) MON_HIDDEN;
