@@ -101,8 +101,12 @@ gprof -b -p pgprog pg/merged.pgprog.gmon > flat 2>&1 ||
     fail "gprof: $(cat flat)"
 expect_eq "$(awk '$NF == "f" { print $4 }' flat)" $f "gprof: calls of f"
 expect_eq "$(awk '$NF == "main" { print $4 }' flat)" 60 "gprof: calls of main"
+# Its stderr may say that the kernel lost samples of the 60 processes
+# (a loaded machine: CI's, beside two busy processes), nothing else.
 "$PROF" -G pgprog pg > /dev/null 2> err || fail "prof -G pg: status $?"
-expect_file /dev/null err
+grep -v '^prof: pg/merged\.pgprog: [0-9]* samples lost by the kernel: ' err \
+    > err.other || true
+expect_file /dev/null err.other
 
 # 3. Killed at any moment, 40 times, with the writer process that
 # writes the profile of a process ended from outside (final.c): pkill by
