@@ -20,8 +20,8 @@
  * events, switched at each of its waits for a child, and its helper
  * thread made a fork cost 1.35 times plain where the timer alone cost
  * 1.1 (fork, _exit and wait, as nobody and as root).  After
- * MON_SAMPLER_STORM forks in a row, each within MON_SAMPLER_STORM_NS of
- * the last, its fork handler stops the perf sampler, where the program
+ * MON_SAMPLER_STORM forks within MON_SAMPLER_STORM_NS of its CPU time,
+ * its fork handler stops the perf sampler, where the program
  * forks from its own code and has no other thread; the timer samples
  * until MON_SAMPLER_LATE periods have passed without a fork, then
  * starts perf again, as in a fork child.
@@ -47,11 +47,12 @@ extern int __real_sigaction(int, const struct sigaction *, struct sigaction *)
 #define MON_SAMPLER_LATE	10
 
 /*
- * Forks within MON_SAMPLER_STORM_NS after which a process forks on the
- * timer: 320 a second, where a perf sampler's stop and start (about 0.5
- * ms) are paid back within a few dozen forks; wall time, which a loaded
- * machine stretches (a fork and wait took up to 3 ms beside two busy
- * processes on two cores).
+ * Forks within MON_SAMPLER_STORM_NS of the process's CPU time after
+ * which it forks on the timer: where a fork takes as much of its time
+ * as 3 ms of its own work, a perf sampler's stop and start (about 0.5
+ * ms) are paid back within a few dozen forks.  CPU time, not wall time,
+ * which a loaded machine stretches (e2e 431 saw fewer than 16 forks in
+ * 50 ms of wall time beside two busy processes on two cores).
  */
 #define MON_SAMPLER_STORM	16
 #define MON_SAMPLER_STORM_NS	50000000L
@@ -73,7 +74,7 @@ static long ticks;	/* sample periods since the fork */
 static int periods;	/* the timer's samples count periods (late_defer) */
 static int yielded;	/* that timer stopped for the program (yield) */
 static int storm;	/* forks since storm_ns */
-static long storm_ns;	/* CLOCK_MONOTONIC ns the forks are counted from */
+static long storm_ns;	/* process CPU ns the forks are counted from */
 static int stood_in;	/* the timer stands in for this process's perf */
 static int storm_wait;	/* a storm came with SIGPROF blocked */
 static int storm_masked; /* it did: the program blocks it around forks */
@@ -391,16 +392,6 @@ late_defer(int timing)
 	return 0;
 }
 
-static long
-mono_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0;
-	return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
 /*
  * Whether the process may go on the timer for its forks: not confined
  * (confine.c stops the helper for good), and SIGPROF not handled by the
@@ -524,10 +515,11 @@ storm_stuck(void)
 /*
  * fork's parent handler.  A process on the timer until late_start
  * counts its periods from the last fork.  One that forks often
- * (MON_SAMPLER_STORM forks within MON_SAMPLER_STORM_NS) stops its perf
- * sampler for the timer (storm_switch); where the fork came with SIGPROF
- * blocked (dash and Python's subprocess block every signal around it),
- * once the program unblocks it (__mon_sampler_unblocked).
+ * (MON_SAMPLER_STORM forks within MON_SAMPLER_STORM_NS of its CPU
+ * time) stops its perf sampler for the timer (storm_switch); where the
+ * fork came with SIGPROF blocked (dash and Python's subprocess block
+ * every signal around it), once the program unblocks it
+ * (__mon_sampler_unblocked).
  */
 void
 __mon_sampler_forked(void)
@@ -546,7 +538,7 @@ __mon_sampler_forked(void)
 	}
 	if (running != MON_SAMPLER_PERF || storm_off)
 		return;
-	now = mono_ns();
+	now = cpu_ns();
 	if (now - storm_ns > MON_SAMPLER_STORM_NS) {
 		storm_ns = now;
 		storm = 0;
@@ -573,7 +565,7 @@ __mon_sampler_unblocked(void)
 		unsignalled(owed_start);
 	if (!storm_wait || !mine() || running != MON_SAMPLER_PERF)
 		return;
-	if (mono_ns() - storm_ns > MON_SAMPLER_STORM_NS)
+	if (cpu_ns() - storm_ns > MON_SAMPLER_STORM_NS)
 		storm_wait = 0;
 	else if (sigprof_blocked() == 0)
 		storm_switch(0, 1);
