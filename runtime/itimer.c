@@ -135,8 +135,9 @@ arm(long rate)
 	    (long)&it, 0, 0, 0));
 }
 
-static long
-cpu_now(void)
+/* The process CPU clock in ns, or 0 (sampler.c too). */
+long
+__mon_itimer_cpu_ns(void)
 {
 	struct timespec ts;
 
@@ -184,7 +185,7 @@ __mon_itimer_start(long rate, int with_stacks)
 		return -1;
 	}
 	cpu_ns = 0;
-	cpu_since = cpu_now();
+	cpu_since = __mon_itimer_cpu_ns();
 	return 0;
 }
 
@@ -234,7 +235,7 @@ stop(int pending)
 
 	__mon_itimer_check();
 	if (__mon_mode_on())
-		cpu_ns += cpu_now() - cpu_since;
+		cpu_ns += __mon_itimer_cpu_ns() - cpu_since;
 	if (have_timer)
 		(void)__mon_sys(SYS_timer_delete, timer, 0, 0, 0, 0, 0);
 	have_timer = 0;
@@ -266,9 +267,9 @@ void
 __mon_itimer_control(int on)
 {
 	if (on)
-		cpu_since = cpu_now();
+		cpu_since = __mon_itimer_cpu_ns();
 	else
-		cpu_ns += cpu_now() - cpu_since;
+		cpu_ns += __mon_itimer_cpu_ns() - cpu_since;
 }
 
 /*
@@ -283,7 +284,7 @@ __mon_itimer_rate(long asked, int running)
 	long ns = cpu_ns, r;
 
 	if (running && __mon_mode_on())
-		ns += cpu_now() - cpu_since;
+		ns += __mon_itimer_cpu_ns() - cpu_since;
 	__mon_hist_counts(&c);
 	if (ns >= 100000000L && c.samples > 0) {
 		r = (long)(((double)c.samples * 1e9) / ns + 0.5);
@@ -304,6 +305,6 @@ __mon_itimer_reset(long rate)
 	have_timer = 0;
 	rc = arm(rate);
 	cpu_ns = 0;
-	cpu_since = cpu_now();
+	cpu_since = __mon_itimer_cpu_ns();
 	return rc;
 }

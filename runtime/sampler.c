@@ -415,33 +415,12 @@ sigprof_blocked(void)
 	return __mon_sigmask_has(&cur, SIGPROF);
 }
 
-/* The process's CPU time in ns, or 0. */
-static long
-cpu_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
-/*
- * Stop the perf sampler for the timer, after a storm of forks: where
- * the call is the program's own (a safe point: the sampler stops and
- * starts with the C library's calls), the program has no thread but
- * this one (a sampler started again samples only the thread that
- * starts it and those created after), and the timer may stand in
- * (storm_may).  Signals are blocked meanwhile: a fork child of a
- * handler's would find no sampler.  The profile's sampler stays perf,
- * which the timer stands in for.
- */
 /* From now, the timer's periods are watched for (storm_stuck). */
 static void
 storm_seen(void)
 {
 	seen_ticks = MON_LOAD(&ticks_all);
-	seen_cpu = cpu_ns();
+	seen_cpu = __mon_itimer_cpu_ns();
 }
 
 /*
@@ -473,9 +452,16 @@ storm_stop(void)
 }
 
 /*
- * libc: the frames of the C library's between the program's call and
- * the runtime's (fork()'s 2, or 0).  masked: the forks came with
- * SIGPROF blocked.
+ * Stop the perf sampler for the timer, after a storm of forks: where
+ * the call is the program's own (a safe point: the sampler stops and
+ * starts with the C library's calls), the program has no thread but
+ * this one (a sampler started again samples only the thread that
+ * starts it and those created after), and the timer may stand in
+ * (storm_may).  Signals are blocked meanwhile: a fork child of a
+ * handler's would find no sampler.  The profile's sampler stays perf,
+ * which the timer stands in for.  libc: the frames of the C library's
+ * between the program's call and the runtime's (fork()'s 2, or 0).
+ * masked: the forks came with SIGPROF blocked.
  */
 static void
 storm_switch(int libc, int masked)
@@ -498,7 +484,7 @@ storm_switch(int libc, int masked)
 static void
 storm_stuck(void)
 {
-	long t = MON_LOAD(&ticks_all), cpu = cpu_ns();
+	long t = MON_LOAD(&ticks_all), cpu = __mon_itimer_cpu_ns();
 
 	if (t != seen_ticks || cpu == 0) {
 		seen_ticks = t;
@@ -538,7 +524,7 @@ __mon_sampler_forked(void)
 	}
 	if (running != MON_SAMPLER_PERF || storm_off)
 		return;
-	now = cpu_ns();
+	now = __mon_itimer_cpu_ns();
 	if (now - storm_ns > MON_SAMPLER_STORM_NS) {
 		storm_ns = now;
 		storm = 0;
@@ -565,7 +551,7 @@ __mon_sampler_unblocked(void)
 		unsignalled(owed_start);
 	if (!storm_wait || !mine() || running != MON_SAMPLER_PERF)
 		return;
-	if (cpu_ns() - storm_ns > MON_SAMPLER_STORM_NS)
+	if (__mon_itimer_cpu_ns() - storm_ns > MON_SAMPLER_STORM_NS)
 		storm_wait = 0;
 	else if (sigprof_blocked() == 0)
 		storm_switch(0, 1);

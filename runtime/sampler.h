@@ -148,6 +148,7 @@ void	 __mon_itimer_check(void) MON_HIDDEN;
 void	 __mon_itimer_control(int) MON_HIDDEN;
 long	 __mon_itimer_rate(long, int) MON_HIDDEN;
 int	 __mon_itimer_reset(long) MON_HIDDEN;
+long	 __mon_itimer_cpu_ns(void) MON_HIDDEN;
 
 /* sampler.c */
 int	 __mon_sampler_start(void) MON_HIDDEN;
