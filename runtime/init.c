@@ -51,6 +51,8 @@ atfork_child(void)
 
 	__mon_self_record();
 	__mon_self_renew();
+	/* A fork child has one thread: glibc's word for it (single.c). */
+	__mon_single_again();
 	__mon_outfile_reset();
 	__mon_dump_reset();
 	__mon_final_reset();

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * process.h - facts about the process: which process it is (self.c),
- * a thread of its own that glibc does not count (rawthread.c), the main
+ * a thread of its own that glibc does not count (rawthread.c), glibc's
+ * word that it is single-threaded after one that glibc counts (single.c), the main
  * executable (exe.c), the mappings of every object (maps.c) and the
  * environment (env.c).
  */
@@ -38,6 +39,11 @@ int	 __mon_rawthread_start(struct __mon_rawthread *, size_t,
 	    void *(*)(void *), void *) MON_HIDDEN;
 void	 __mon_rawthread_join(struct __mon_rawthread *) MON_HIDDEN;
 void	 __mon_rawthread_forget(struct __mon_rawthread *) MON_HIDDEN;
+
+/* single.c: glibc's single-threaded flag, after the runtime's thread */
+void	 __mon_single_runtime(void) MON_HIDDEN;
+void	 __mon_single_program(void) MON_HIDDEN;
+void	 __mon_single_again(void) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */
 void	 __mon_exit_reached(void (*)(void)) MON_HIDDEN;

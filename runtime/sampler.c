@@ -443,6 +443,8 @@ storm_stop(void)
 {
 	running = MON_SAMPLER_NONE;
 	__mon_perf_stop();
+	/* The helper was the only other thread (storm_switch). */
+	__mon_single_again();
 	if (late_defer(0) == 0) {
 		stood_in = 1;
 		last = MON_SAMPLER_PERF;

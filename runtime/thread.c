@@ -146,6 +146,7 @@ create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
 		first();
 	if (f == NULL)
 		return EAGAIN;
+	__mon_single_program();
 	if ((s = take()) == NULL)	/* not known: uncounted */
 		return c11 == NULL ? f(t, attr, fn, arg) : EAGAIN;
 	s->fn = fn;
@@ -184,7 +185,10 @@ __mon_thread_plain(pthread_t *t, const pthread_attr_t *attr,
 {
 	create_fn *f = real_create();
 
-	return f != NULL ? f(t, attr, fn, arg) : EAGAIN;
+	if (f == NULL)
+		return EAGAIN;
+	__mon_single_runtime();
+	return f(t, attr, fn, arg);
 }
 
 int

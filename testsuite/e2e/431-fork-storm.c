@@ -4,7 +4,11 @@
  * children that _exit at once, one after another, by fork_one(); prints
  * its threads then ("storm N"); runs parent_work for argv[3] ms of CPU
  * time; prints its threads again ("after N") and its CPU time in ms
- * since the forks ("cpu N").  Modes (argv[1]):
+ * since the forks ("cpu N").  After the forks and after the work it
+ * prints glibc's single-threaded flag, the program's copy and libc's
+ * own byte ("flags PL", 1 set, 0 clear: "single PL" and "single2 PL");
+ * each child ends with status 9, not 7, where its flags are not what
+ * they are plain (runtime/single.c).  Modes (argv[1]):
  *
  * main		the forks are main's
  * signal	the forks are a SIGALRM handler's, every 200 us of real
@@ -20,14 +24,17 @@
  *		then forks as many times again, each after 1 ms of CPU
  * blockafter	after the forks, main blocks SIGPROF for good
  * execfail	after the forks, main execs a file that is not there
+ * joined	main starts a thread and joins it before the forks
  *
  * Built with -p.
  */
 #define _GNU_SOURCE
 #include <sys/resource.h>
+#include <sys/single_threaded.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -38,10 +45,19 @@
 #include <unistd.h>
 
 static volatile unsigned long sink;
-static volatile sig_atomic_t forked, failed;
+static volatile sig_atomic_t forked, failed, wrong;
 static long forks;
 
 static int around;
+static int plain_single = 1;	/* the flags plain: clear once a thread began */
+static char *own;		/* libc's own byte of the flag */
+
+/* glibc's flag: the program's copy (a copy relocation) and libc's own. */
+static int
+flags(void)
+{
+	return (__libc_single_threaded != 0) * 10 + (own != NULL && *own != 0);
+}
 
 /* Every signal but the faults. */
 static void
@@ -68,13 +84,14 @@ fork_one(void)
 		sigprocmask(SIG_SETMASK, &all, &old);
 	}
 	if ((p = fork()) == 0)
-		_exit(7);
+		_exit(flags() == plain_single * 11 ? 7 : 9);
 	if (around)
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) &&
-	    WEXITSTATUS(st) == 7)
+	    (WEXITSTATUS(st) == 7 || WEXITSTATUS(st) == 9)) {
 		forked++;
-	else
+		wrong += WEXITSTATUS(st) == 9;
+	} else
 		failed++;
 	errno = saved;
 }
@@ -105,6 +122,12 @@ parent_work(long ms)
 		for (int i = 0; i < 100000; i++)
 			sink += i ^ ms;
 	while (cpu_ms() - t0 < ms);
+}
+
+static void *
+pass(void *arg)
+{
+	return arg;
 }
 
 static void *
@@ -142,10 +165,21 @@ main(int argc, char **argv)
 	if (argc != 4)
 		return 2;
 	forks = atol(argv[2]);
+	own = dlvsym(RTLD_NEXT, "__libc_single_threaded", "GLIBC_2.32");
+	if (own == &__libc_single_threaded)
+		return 7;	/* no copy relocation: one byte tested */
 	ms = atol(argv[3]);
 	if (strcmp(argv[1], "thread") == 0 &&
 	    pthread_create(&t, NULL, sleeper, NULL) != 0)
 		return 3;
+	if (strcmp(argv[1], "thread") == 0)
+		plain_single = 0;
+	if (strcmp(argv[1], "joined") == 0) {
+		if (pthread_create(&t, NULL, pass, NULL) != 0 ||
+		    pthread_join(t, NULL) != 0)
+			return 3;
+		plain_single = 0;
+	}
 	around = strcmp(argv[1], "around") == 0 ||
 	    strcmp(argv[1], "blocklate") == 0;
 	if (strcmp(argv[1], "block") == 0) {
@@ -165,7 +199,13 @@ main(int argc, char **argv)
 			fork_one();
 	if (failed != 0)
 		return 4;
+	if (wrong != 0) {
+		fprintf(stderr, "%d children of %ld: glibc's flag not %d\n",
+		    (int)wrong, forks, plain_single * 11);
+		return 6;
+	}
 	printf("storm %d\n", threads());
+	printf("single %02d\n", flags());
 	if (strcmp(argv[1], "sigign") == 0)
 		signal(SIGPROF, SIG_IGN);
 	if (strcmp(argv[1], "blockafter") == 0) {
@@ -198,6 +238,7 @@ main(int argc, char **argv)
 	t0 = cpu_ms();
 	parent_work(ms);
 	printf("after %d\n", threads());
+	printf("single2 %02d\n", flags());
 	printf("cpu %ld\n", cpu_ms() - t0);
 	return 0;
 }

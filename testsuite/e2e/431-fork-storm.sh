@@ -8,6 +8,10 @@
 # the forks are a signal handler's, the program has another thread, or
 # it blocks SIGPROF (until it unblocks it: dash and Python block every
 # signal around a fork).  Its counts stay exact and its samples whole.
+# glibc's single-threaded flag, which a privileged process's helper (a
+# pthread) clears, is set again once the helper is gone, where only the
+# runtime's thread cleared it (runtime/single.c): after the forks, and
+# in every fork child (the program checks each child's).
 # As the user the tests run as and, for root, as nobody.
 mp_cc -p -O2 -o a.out "$E2E/431-fork-storm.c"
 
@@ -34,6 +38,11 @@ for u in $(test_users); do
 	# On the timer after the forks: no helper thread; then perf again.
 	expect_eq "$(field main storm)" 1 "$u main: threads after the forks"
 	expect_eq "$(field main after)" 2 "$u main: threads after 300 ms of work"
+	expect_eq "$(field main single)" 11 "$u main: glibc's flags after the forks"
+	case $(field main single2) in
+	00|11)	;;
+	*)	fail "$u main: glibc's flags after the work: $(field main single2)" ;;
+	esac
 	expect_eq "$(count_of fork_one ./a.out main.mon)" 300 \
 	    "$u main: calls of fork_one"
 	expect_eq "$(count_of parent_work ./a.out main.mon)" 1 \
@@ -60,6 +69,11 @@ for u in $(test_users); do
 	run "$u" thread
 	expect_eq "$(field thread storm)" 3 "$u thread: threads after the forks"
 	expect_eq "$(field thread after)" 3 "$u thread: threads after the work"
+	expect_eq "$(field thread single)" 00 "$u thread: glibc's flags after the forks"
+	# A thread of the program's began and ended: the flag stays clear.
+	run "$u" joined
+	expect_eq "$(field joined storm)" 1 "$u joined: threads after the forks"
+	expect_eq "$(field joined single)" 00 "$u joined: glibc's flags after the forks"
 	# SIGPROF blocked: the timer would take no sample; perf stays.
 	run "$u" block
 	expect_eq "$(field block storm)" 2 "$u block: threads after the forks"

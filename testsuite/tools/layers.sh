@@ -15,7 +15,7 @@ export LC_ALL
 # The layers, lowest first.  Each layer's header is <layer>.h.
 LAYERS='
 base	seccomp sigmask fmt err note name match sort mapped
-process	self exit exe maps env rawthread
+process	self exit exe maps env rawthread single
 storage	mode arena area pcells cells sites arcs
 hooks	mcount stub stale thread notify foreign
 sampler	pcs stacks ehframe sframe unwind safepoint hist perf itimer sampler
