@@ -8,21 +8,23 @@
  * nothing sets it again.  glibc reads it itself: where it is clear, a
  * fork takes and resets the malloc arenas' and stdio's locks and runs
  * more fork hooks (12 page faults more a fork, a third of a small
- * program's: DESIGN.md), malloc and the low-level locks use atomics,
+ * program's: DESIGN.md), malloc and pthread mutexes use atomics,
  * setuid() signals every thread; and libstdc++ makes every shared_ptr
  * copy atomic.  The perf helper of a process that holds a privilege is
  * a pthread (rawthread.c says why), so a program that never starts a
  * thread of its own would run on as a multi-threaded one after the
  * helper has ended (a process that forks often: sampler.c).
  *
- * The runtime gives back only what its own thread took.  Where the flag
- * was set when the runtime started a thread of its own, no thread of
- * the program's has been started since (thread.c's wrapper), and the
- * caller knows that the process has one thread again (the helper
- * joined where it was the only other, or a fork child), the flag is set
- * again: in libc's own byte, which glibc reads, and in the program's
- * copy of it where that is another (a copy relocation: C++ programs
- * read it inline, from libstdc++'s headers), each where it was set.
+ * The runtime gives back only what its own threads took.  The flag has
+ * two places: libc's own byte, which glibc reads, and the program's
+ * copy where that is another (a copy relocation: C++ programs read it
+ * inline, from libstdc++'s headers); pthread_create clears both, a
+ * thread's pthread_cancel of itself libc's (so that its cancellation
+ * points act).  Where a place was set when the runtime started a thread
+ * of its own, the program has not cleared it since (thread.c's
+ * wrappers of both), and the caller knows that the process has one
+ * thread again (the helper joined where it was the only other, or a
+ * fork child), the place is set again.
  * glibc's manual forbids programs to write it; the runtime writes back
  * the value glibc gave, where what it said is true again, to undo its
  * own thread's effect on the program.  A thread that glibc started
@@ -35,10 +37,13 @@
 
 #include "process.h"
 
+/* The flag's places (ours). */
+#define ONE_LIBC	1	/* libc's own byte */
+#define ONE_PROG	2	/* the program's copy, where it is another */
+
 static char	*libc_flag, *prog_flag;	/* NULL: none to be had */
 static int	 looked;		/* 0 not yet, 1 found, -1 none */
-static int	 libc_was, prog_was;	/* set when the runtime's thread began */
-static int	 ours;			/* only the runtime's threads cleared them */
+static int	 ours;			/* those only the runtime's threads cleared */
 
 /*
  * The flag's two places, once: the program's (the first definition,
@@ -59,37 +64,58 @@ look(void)
 	return looked > 0;
 }
 
-/* Before the runtime starts a thread of its own (thread.c). */
+/*
+ * Before the runtime starts a thread of its own (thread.c): the places
+ * set now are its to set again, as are those its earlier threads
+ * cleared (an unshare()'s helper started again).
+ */
 void
 __mon_single_runtime(void)
 {
+	int set;
+
 	if (!look())
 		return;
-	libc_was = MON_LOAD(libc_flag) != 0;
-	prog_was = MON_LOAD(prog_flag) != 0;
-	MON_STORE(&ours, libc_was);
+	set = MON_LOAD(libc_flag) != 0 ? ONE_LIBC : 0;
+	if (prog_flag != libc_flag && MON_LOAD(prog_flag) != 0)
+		set |= ONE_PROG;
+	if (set != 0)
+		__atomic_fetch_or(&ours, set, __ATOMIC_ACQ_REL);
 }
 
-/* Before the program starts a thread (thread.c): the flag is its own. */
+/* Before the program starts a thread (thread.c): both are its own. */
 void
 __mon_single_program(void)
 {
-	if (MON_LOAD(&ours))
+	if (MON_LOAD(&ours) != 0)
 		MON_STORE(&ours, 0);
 }
 
 /*
- * The calling thread is the process's only one: the flag as it was
- * before the runtime's thread, where only that thread cleared it.  A
- * store only where it changes: a fork child's page stays shared.
+ * Before the program cancels a thread (thread.c): glibc clears its own
+ * byte where a thread cancels itself, for its cancellation points to
+ * act; the program's copy stays set.
+ */
+void
+__mon_single_cancel(void)
+{
+	if ((MON_LOAD(&ours) & ONE_LIBC) != 0)
+		__atomic_fetch_and(&ours, ~ONE_LIBC, __ATOMIC_ACQ_REL);
+}
+
+/*
+ * The calling thread is the process's only one: the flag's places as
+ * they were before the runtime's threads, where only those cleared
+ * them.  A store only where it changes: a fork child's page stays
+ * shared.
  */
 void
 __mon_single_again(void)
 {
-	if (!MON_LOAD(&ours))
-		return;
-	if (libc_was && MON_LOAD(libc_flag) == 0)
+	int mine = MON_LOAD(&ours);
+
+	if ((mine & ONE_LIBC) != 0 && MON_LOAD(libc_flag) == 0)
 		MON_STORE(libc_flag, 1);
-	if (prog_was && MON_LOAD(prog_flag) == 0)
+	if ((mine & ONE_PROG) != 0 && MON_LOAD(prog_flag) == 0)
 		MON_STORE(prog_flag, 1);
 }

@@ -25,6 +25,7 @@
  * blockafter	after the forks, main blocks SIGPROF for good
  * execfail	after the forks, main execs a file that is not there
  * joined	main starts a thread and joins it before the forks
+ * cancel	main cancels itself, cancellation disabled, before the forks
  *
  * Built with -p.
  */
@@ -49,7 +50,7 @@ static volatile sig_atomic_t forked, failed, wrong;
 static long forks;
 
 static int around;
-static int plain_single = 1;	/* the flags plain: clear once a thread began */
+static int plain_flags = 11;	/* the flags plain (flags()) */
 static char *own;		/* libc's own byte of the flag */
 
 /* glibc's flag: the program's copy (a copy relocation) and libc's own. */
@@ -84,7 +85,7 @@ fork_one(void)
 		sigprocmask(SIG_SETMASK, &all, &old);
 	}
 	if ((p = fork()) == 0)
-		_exit(flags() == plain_single * 11 ? 7 : 9);
+		_exit(flags() == plain_flags ? 7 : 9);
 	if (around)
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (p > 0 && waitpid(p, &st, 0) == p && WIFEXITED(st) &&
@@ -165,20 +166,26 @@ main(int argc, char **argv)
 	if (argc != 4)
 		return 2;
 	forks = atol(argv[2]);
+	/* With no copy relocation, the same byte twice. */
 	own = dlvsym(RTLD_NEXT, "__libc_single_threaded", "GLIBC_2.32");
-	if (own == &__libc_single_threaded)
-		return 7;	/* no copy relocation: one byte tested */
 	ms = atol(argv[3]);
 	if (strcmp(argv[1], "thread") == 0 &&
 	    pthread_create(&t, NULL, sleeper, NULL) != 0)
 		return 3;
 	if (strcmp(argv[1], "thread") == 0)
-		plain_single = 0;
+		plain_flags = 0;
 	if (strcmp(argv[1], "joined") == 0) {
 		if (pthread_create(&t, NULL, pass, NULL) != 0 ||
 		    pthread_join(t, NULL) != 0)
 			return 3;
-		plain_single = 0;
+		plain_flags = 0;
+	}
+	if (strcmp(argv[1], "cancel") == 0) {
+		/* glibc clears its own byte, for cancellation points. */
+		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+		if (pthread_cancel(pthread_self()) != 0)
+			return 3;
+		plain_flags = 10;
 	}
 	around = strcmp(argv[1], "around") == 0 ||
 	    strcmp(argv[1], "blocklate") == 0;
@@ -200,8 +207,8 @@ main(int argc, char **argv)
 	if (failed != 0)
 		return 4;
 	if (wrong != 0) {
-		fprintf(stderr, "%d children of %ld: glibc's flag not %d\n",
-		    (int)wrong, forks, plain_single * 11);
+		fprintf(stderr, "%d children of %ld: glibc's flags not %02d\n",
+		    (int)wrong, forks, plain_flags);
 		return 6;
 	}
 	printf("storm %d\n", threads());

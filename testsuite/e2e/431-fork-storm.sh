@@ -74,6 +74,10 @@ for u in $(test_users); do
 	run "$u" joined
 	expect_eq "$(field joined storm)" 1 "$u joined: threads after the forks"
 	expect_eq "$(field joined single)" 00 "$u joined: glibc's flags after the forks"
+	# It cancelled itself: glibc's own byte stays clear.
+	run "$u" cancel
+	expect_eq "$(field cancel storm)" 1 "$u cancel: threads after the forks"
+	expect_eq "$(field cancel single)" 10 "$u cancel: glibc's flags after the forks"
 	# SIGPROF blocked: the timer would take no sample; perf stays.
 	run "$u" block
 	expect_eq "$(field block storm)" 2 "$u block: threads after the forks"
