@@ -69,9 +69,7 @@ extern "C" {
  * __mon_thread_create and export (dynamic links).  thrd_create
  * (__mon_thread_c11), and the SIGEV_THREAD notifications of
  * timer_create and mq_notify (__mon_notify_timer_create,
- * __mon_notify_mq_notify), are linked alike; so is pthread_cancel
- * (__mon_thread_cancel, dynamic links only), which clears glibc's
- * single-threaded flag (runtime/single.c).
+ * __mon_notify_mq_notify), are linked alike.
  *
  * -fPIC code on x86-64 keeps its words in the runtime's area (below).
  * Other -p code (other targets, update=single|atomic, tls=) keeps the

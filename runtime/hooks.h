@@ -23,7 +23,6 @@ int	 __mon_thread_create(pthread_t *, const pthread_attr_t *,
 int	 __mon_thread_plain(pthread_t *, const pthread_attr_t *,
 	    void *(*)(void *), void *) MON_HIDDEN;
 int	 __mon_thread_c11(thrd_t *, thrd_start_t, void *) MON_EXPORT;
-int	 __mon_thread_cancel(pthread_t) MON_EXPORT;
 void	 __mon_thread_known(void) MON_HIDDEN;
 void	 __mon_thread_before(void (*)(void)) MON_HIDDEN;
 

@@ -43,7 +43,6 @@ void	 __mon_rawthread_forget(struct __mon_rawthread *) MON_HIDDEN;
 /* single.c: glibc's single-threaded flag, after the runtime's thread */
 void	 __mon_single_runtime(void) MON_HIDDEN;
 void	 __mon_single_program(void) MON_HIDDEN;
-void	 __mon_single_cancel(void) MON_HIDDEN;
 void	 __mon_single_again(void) MON_HIDDEN;
 
 /* exit.c: the program's exit(), one thread at a time */

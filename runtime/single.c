@@ -21,10 +21,13 @@
  * inline, from libstdc++'s headers); pthread_create clears both, a
  * thread's pthread_cancel of itself libc's (so that its cancellation
  * points act).  Where a place was set when the runtime started a thread
- * of its own, the program has not cleared it since (thread.c's
- * wrappers of both), and the caller knows that the process has one
- * thread again (the helper joined where it was the only other, or a
- * fork child), the place is set again.
+ * of its own, the program has started no thread since (thread.c's
+ * wrapper), and the caller knows that the process has one thread again
+ * (the helper joined where it was the only other, or a fork child), the
+ * place is set again; libc's byte only where that thread's cancel word
+ * says that no cancel is pending and cancellation is at its defaults,
+ * as a self-cancel by any path (a library opened with RTLD_DEEPBIND
+ * calls libc's directly) leaves its mark there.
  * glibc's manual forbids programs to write it; the runtime writes back
  * the value glibc gave, where what it said is true again, to undo its
  * own thread's effect on the program.  A thread that glibc started
@@ -34,6 +37,8 @@
  * is written.
  */
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
 
 #include "process.h"
 
@@ -42,26 +47,55 @@
 #define ONE_PROG	2	/* the program's copy, where it is another */
 
 static char	*libc_flag, *prog_flag;	/* NULL: none to be had */
+static uint32_t	 cancel_off;		/* 0: the cancel word not to be read */
 static int	 looked;		/* 0 not yet, 1 found, -1 none */
 static int	 ours;			/* those only the runtime's threads cleared */
 
 /*
  * The flag's two places, once: the program's (the first definition,
  * a copy relocation's where there is one) and libc's own (the next
- * after the executable, which the runtime is linked into).
+ * after the executable, which the runtime is linked into); and where
+ * a thread's cancel word lies in glibc's descriptor, as libthread_db
+ * reads it ({ bits, count, offset } and the descriptor's size).
  */
 static int
 look(void)
 {
+	const uint32_t *word, *size;
+
 	if (looked != 0)
 		return looked > 0;
 	looked = -1;
 	/* A static link has no dynamic symbols: RTLD_NEXT not asked. */
 	if ((prog_flag = dlvsym(RTLD_DEFAULT, "__libc_single_threaded",
-	    "GLIBC_2.32")) != NULL && (libc_flag = dlvsym(RTLD_NEXT,
-	    "__libc_single_threaded", "GLIBC_2.32")) != NULL)
-		looked = 1;
-	return looked > 0;
+	    "GLIBC_2.32")) == NULL || (libc_flag = dlvsym(RTLD_NEXT,
+	    "__libc_single_threaded", "GLIBC_2.32")) == NULL)
+		return 0;
+	word = dlvsym(RTLD_DEFAULT, "_thread_db_pthread_cancelhandling",
+	    "GLIBC_PRIVATE");
+	size = dlvsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread",
+	    "GLIBC_PRIVATE");
+	if (word != NULL && size != NULL && word[0] == 32 && word[1] == 1 &&
+	    word[2] != 0 && word[2] % 4 == 0 && word[2] + 4 <= size[0])
+		cancel_off = word[2];
+	looked = 1;
+	return 1;
+}
+
+/*
+ * Whether glibc's cancel word of this thread is 0: cancellation enabled
+ * and deferred, no cancel pending.  A thread that cancelled itself
+ * with cancellation disabled has the cancel pending, and glibc's
+ * cleared byte makes its cancellation points look for it: the byte is
+ * then the program's.  So is it where the word cannot be read.
+ */
+static int
+uncancelled(void)
+{
+	if (cancel_off == 0)
+		return 0;
+	return MON_LOAD((uint32_t *)((char *)pthread_self() +
+	    cancel_off)) == 0;
 }
 
 /*
@@ -92,18 +126,6 @@ __mon_single_program(void)
 }
 
 /*
- * Before the program cancels a thread (thread.c): glibc clears its own
- * byte where a thread cancels itself, for its cancellation points to
- * act; the program's copy stays set.
- */
-void
-__mon_single_cancel(void)
-{
-	if ((MON_LOAD(&ours) & ONE_LIBC) != 0)
-		__atomic_fetch_and(&ours, ~ONE_LIBC, __ATOMIC_ACQ_REL);
-}
-
-/*
  * The calling thread is the process's only one: the flag's places as
  * they were before the runtime's threads, where only those cleared
  * them.  A store only where it changes: a fork child's page stays
@@ -114,7 +136,8 @@ __mon_single_again(void)
 {
 	int mine = MON_LOAD(&ours);
 
-	if ((mine & ONE_LIBC) != 0 && MON_LOAD(libc_flag) == 0)
+	if ((mine & ONE_LIBC) != 0 && MON_LOAD(libc_flag) == 0 &&
+	    uncancelled())
 		MON_STORE(libc_flag, 1);
 	if ((mine & ONE_PROG) != 0 && MON_LOAD(prog_flag) == 0)
 		MON_STORE(prog_flag, 1);

@@ -178,26 +178,6 @@ __mon_thread_c11(thrd_t *t, thrd_start_t fn, void *arg)
 	}
 }
 
-/*
- * pthread_cancel, linked as pthread_create is (dynamic links): glibc's
- * clears its own byte of the single-threaded flag where a thread
- * cancels itself, for its cancellation points to act, which is then
- * not the runtime's to set again (single.c).  Static links are not
- * wrapped: there single.c writes nothing.
- */
-int
-__mon_thread_cancel(pthread_t t)
-{
-	static int (*f)(pthread_t);
-	int (*g)(pthread_t) = MON_LOAD(&f);
-
-	__mon_single_cancel();
-	if (g == NULL && dlsym != NULL &&
-	    (g = (int (*)(pthread_t))dlsym(RTLD_NEXT, "pthread_cancel")) != NULL)
-		MON_STORE(&f, g);
-	return g != NULL ? g(t) : ESRCH;
-}
-
 /* The runtime's own threads (perf.c's helper): libc's, not known. */
 int
 __mon_thread_plain(pthread_t *t, const pthread_attr_t *attr,
