@@ -34,6 +34,7 @@ struct __mon_rawthread {
 	void	*arg;
 };
 
+uint32_t __mon_rawthread_field(const char *, uint32_t *) MON_HIDDEN;
 int	 __mon_rawthread_possible(void) MON_HIDDEN;
 int	 __mon_rawthread_start(struct __mon_rawthread *, size_t,
 	    void *(*)(void *), void *) MON_HIDDEN;

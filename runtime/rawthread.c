@@ -51,6 +51,33 @@
 
 #include "process.h"
 
+/*
+ * The offset of a 32-bit word of glibc's thread descriptor, as
+ * libthread_db reads it (sym, GLIBC_PRIVATE: { bits, count, offset }),
+ * checked to lie within the descriptor, whose size goes to *size; 0
+ * where there is none to be had (another C library, a static link).
+ */
+uint32_t
+__mon_rawthread_field(const char *sym, uint32_t *size)
+{
+#if defined(__GLIBC__)
+	const uint32_t *f = dlvsym(RTLD_DEFAULT, sym, "GLIBC_PRIVATE");
+	const uint32_t *n = dlvsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread",
+	    "GLIBC_PRIVATE");
+
+	if (f == NULL || n == NULL || f[0] != 32 || f[1] != 1 ||
+	    f[2] == 0 || f[2] % 4 != 0 || f[2] + 4 > n[0])
+		return 0;
+	if (size != NULL)
+		*size = n[0];
+	return f[2];
+#else
+	(void)sym;
+	(void)size;
+	return 0;
+#endif
+}
+
 #if defined(__x86_64__) && defined(__GLIBC__)
 /*
  * x86-64 glibc's tcbhead_t, the head of its thread descriptor: the
@@ -79,26 +106,15 @@ static int looked;	/* 0 not yet, 1 found, -1 none to be had */
 static int
 look(void)
 {
-	const uint32_t *tid, *size;
-
 	if (looked != 0)
 		return looked > 0;
 	alloc_tls = (void *(*)(void *))dlvsym(RTLD_DEFAULT,
 	    "_dl_allocate_tls", "GLIBC_PRIVATE");
 	free_tls = (void (*)(void *, _Bool))dlvsym(RTLD_DEFAULT,
 	    "_dl_deallocate_tls", "GLIBC_PRIVATE");
-	tid = dlvsym(RTLD_DEFAULT, "_thread_db_pthread_tid", "GLIBC_PRIVATE");
-	size = dlvsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread",
-	    "GLIBC_PRIVATE");
-	looked = -1;
-	if (alloc_tls != NULL && free_tls != NULL && tid != NULL &&
-	    size != NULL &&
-	    tid[0] == 32 && tid[1] == 1 && tid[2] % 4 == 0 &&
-	    tid[2] >= TCB_HEAD && tid[2] + 4 <= size[0]) {
-		tidoff = tid[2];
-		tcbsize = size[0];
-		looked = 1;
-	}
+	tidoff = __mon_rawthread_field("_thread_db_pthread_tid", &tcbsize);
+	looked = alloc_tls != NULL && free_tls != NULL && tidoff >= TCB_HEAD ?
+	    1 : -1;
 	return looked > 0;
 }
 

@@ -55,14 +55,11 @@ static int	 ours;			/* those only the runtime's threads cleared */
  * The flag's two places, once: the program's (the first definition,
  * a copy relocation's where there is one) and libc's own (the next
  * after the executable, which the runtime is linked into); and where
- * a thread's cancel word lies in glibc's descriptor, as libthread_db
- * reads it ({ bits, count, offset } and the descriptor's size).
+ * a thread's cancel word lies in glibc's descriptor (rawthread.c).
  */
 static int
 look(void)
 {
-	const uint32_t *word, *size;
-
 	if (looked != 0)
 		return looked > 0;
 	looked = -1;
@@ -71,13 +68,8 @@ look(void)
 	    "GLIBC_2.32")) == NULL || (libc_flag = dlvsym(RTLD_NEXT,
 	    "__libc_single_threaded", "GLIBC_2.32")) == NULL)
 		return 0;
-	word = dlvsym(RTLD_DEFAULT, "_thread_db_pthread_cancelhandling",
-	    "GLIBC_PRIVATE");
-	size = dlvsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread",
-	    "GLIBC_PRIVATE");
-	if (word != NULL && size != NULL && word[0] == 32 && word[1] == 1 &&
-	    word[2] != 0 && word[2] % 4 == 0 && word[2] + 4 <= size[0])
-		cancel_off = word[2];
+	cancel_off = __mon_rawthread_field("_thread_db_pthread_cancelhandling",
+	    NULL);
 	looked = 1;
 	return 1;
 }
