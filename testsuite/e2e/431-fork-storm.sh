@@ -28,6 +28,13 @@ run() {
 field() {
 	awk -v k="$2" '$1 == k { print $2 }' "$1.out"
 }
+# sampled USER MODE: parent_work has at least 70 % of its CPU ms in samples.
+sampled() {
+	work=$(ticks a.out "$2.mon" | awk '$1 == "parent_work" { print $2 }')
+	echo "$1 $2: parent_work $work samples in $(field "$2" cpu) ms"
+	[ "${work:-0}" -ge $(($(field "$2" cpu) * 7 / 10)) ] ||
+	    fail "$1 $2: parent_work $work samples in $(field "$2" cpu) ms"
+}
 
 for u in $(test_users); do
 	run "$u" main
@@ -81,9 +88,7 @@ for u in $(test_users); do
 	# SIGPROF blocked: the timer would take no sample; perf stays.
 	run "$u" block
 	expect_eq "$(field block storm)" 2 "$u block: threads after the forks"
-	work=$(ticks a.out block.mon | awk '$1 == "parent_work" { print $2 }')
-	[ "${work:-0}" -ge $(($(field block cpu) * 7 / 10)) ] ||
-	    fail "$u block: parent_work $work samples in $(field block cpu) ms"
+	sampled "$u" block
 
 	# Every signal blocked around each fork: on the timer all the same.
 	run "$u" around
@@ -94,15 +99,11 @@ for u in $(test_users); do
 	# where the program blocks it around its forks, at a later fork.
 	run "$u" blockafter
 	expect_eq "$(field blockafter after)" 2 "$u blockafter: threads after the work"
-	work=$(ticks a.out blockafter.mon | awk '$1 == "parent_work" { print $2 }')
-	[ "${work:-0}" -ge $(($(field blockafter cpu) * 7 / 10)) ] ||
-	    fail "$u blockafter: parent_work $work samples in $(field blockafter cpu) ms"
+	sampled "$u" blockafter
 	run "$u" blocklate
 	expect_eq "$(field blocklate storm)" 1 "$u blocklate: threads after the forks"
 	expect_eq "$(field blocklate blocked)" 2 "$u blocklate: threads after the blocked forks"
-	work=$(ticks a.out blocklate.mon | awk '$1 == "parent_work" { print $2 }')
-	[ "${work:-0}" -ge $(($(field blocklate cpu) * 7 / 10)) ] ||
-	    fail "$u blocklate: parent_work $work samples in $(field blocklate cpu) ms"
+	sampled "$u" blocklate
 	expect_eq "$(count_of fork_one ./a.out blocklate.mon)" 600 \
 	    "$u blocklate: calls of fork_one"
 
@@ -114,15 +115,10 @@ for u in $(test_users); do
 	1|3)	;;
 	*)	fail "$u sigign: sampler $(meta 4 sigign.mon)" ;;
 	esac
-	work=$(ticks a.out sigign.mon | awk '$1 == "parent_work" { print $2 }')
-	echo "$u sigign: parent_work $work samples in $(field sigign cpu) ms"
-	[ "${work:-0}" -ge $(($(field sigign cpu) * 7 / 10)) ] ||
-	    fail "$u sigign: parent_work $work samples in $(field sigign cpu) ms"
+	sampled "$u" sigign
 
 	# An exec that fails: the timer again, then perf.
 	run "$u" execfail
 	expect_eq "$(field execfail after)" 2 "$u execfail: threads after the work"
-	work=$(ticks a.out execfail.mon | awk '$1 == "parent_work" { print $2 }')
-	[ "${work:-0}" -ge $(($(field execfail cpu) * 7 / 10)) ] ||
-	    fail "$u execfail: parent_work $work samples in $(field execfail cpu) ms"
+	sampled "$u" execfail
 done
