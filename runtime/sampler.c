@@ -79,12 +79,12 @@ static int stood_in;	/* the timer stands in for this process's perf */
 static int storm_wait;	/* a storm came with SIGPROF blocked */
 static int storm_masked; /* it did: the program blocks it around forks */
 static int owed;	/* the timer that stood in yielded: perf is owed */
-
-static void owed_start(void);
 static int storm_off;	/* the timer once took no sample: no more storms */
 static long ticks_all;	/* the timer's periods, never reset */
 static long seen_ticks;	/* ticks_all at seen_cpu */
 static long seen_cpu;	/* process CPU ns when ticks_all last moved */
+
+static void owed_start(void);
 
 /* Start sampling unless a sampler runs: 0, or -1 (reported). */
 int
